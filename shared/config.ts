@@ -1,0 +1,121 @@
+/**
+ * The service's configuration: `process.env` is read here and nowhere else, once, through a zod
+ * schema with defaults. Everything else receives a `Config` object.
+ */
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = z.string().url();
+const cron = z.string().min(9, 'expected a cron expression such as "* * * * *"');
+
+/** A decimal amount such as "5.00"; kept as text and converted to minor units by the caller. */
+const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal amount such as "5.00"');
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: url.default('postgres://postgres@127.0.0.1:5432/agent_commerce'),
+  REDIS_URL: url.default('redis://127.0.0.1:6379'),
+  /** Prefix of every BullMQ key; wrap it in {braces} for Redis Cluster. */
+  QUEUE_PREFIX: z.string().min(1).default('ac'),
+  PUBLIC_BASE_URL: url.optional(),
+  SCAN_BASE_URL: url.optional(),
+  HOSTING_BASE_URL: url.optional(),
+  GATEWAY_BASE_URL: url.optional(),
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  // x402
+  X402_PAY_TO: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')
+    .default('0x000000000000000000000000000000000000dEaD'),
+  X402_NETWORK: z.string().regex(/^eip155:\d+$/, 'expected a CAIP-2 id such as eip155:84532').default('eip155:84532'),
+  X402_ASSET: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .default('0x036CbD53842c5426634e7929541eC2318f3dCF7e'),
+  X402_ASSET_NAME: z.string().default('USDC'),
+  X402_ASSET_VERSION: z.string().default('2'),
+  X402_MAX_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),
+  X402_FACILITATOR_URL: url.optional(),
+  X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+
+  // money
+  IDENTITY_BOND_USDC: decimal.default('5.00'),
+  JOB_POSTING_FEE_USDC: decimal.default('0.10'),
+  JOB_COMPLETION_FEE_PCT: z.coerce.number().min(0).max(50).default(2.5),
+
+  // waits and schedules
+  SETTLE_WAIT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
+  RECONCILE_CRON: cron.default('*/30 * * * * *'),
+  /** A pending row younger than this is left to its queue job; older ones are re-enqueued. */
+  RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60000),
+  FEED_CRON: cron.default('* * * * *'),
+
+  // limits
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  BODY_LIMIT: z.string().default('64kb'),
+  TRUST_PROXY: bool.default('false'),
+  SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(1).default(300),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+});
+
+export type RawConfig = z.infer<typeof schema>;
+
+export interface Config extends RawConfig {
+  /** Origins for absolute URLs; each defaults to the server's own origin. */
+  publicBaseUrl: string;
+  scanBaseUrl: string;
+  hostingBaseUrl: string;
+  gatewayBaseUrl: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function trimSlash(s: string): string {
+  return s.replace(/\/+$/, '');
+}
+
+/**
+ * Parses configuration from an environment (process.env by default). Empty strings count as
+ * unset, so `FOO=` in a .env file falls back to the default rather than failing validation.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const v = env[key];
+    if (v !== undefined && v !== '') cleaned[key] = v;
+  }
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => {
+        const name = String(i.path[0]);
+        const shown = name.includes('TOKEN') || name.includes('SECRET') ? '(hidden)' : JSON.stringify(cleaned[name]);
+        return `${name}=${shown}: ${i.message}`;
+      }),
+    );
+  }
+  const raw = parsed.data;
+  if (raw.NODE_ENV === 'production' && !raw.ADMIN_TOKEN) {
+    throw new ConfigError(['ADMIN_TOKEN: required when NODE_ENV=production']);
+  }
+  const own = trimSlash(raw.PUBLIC_BASE_URL ?? `http://localhost:${raw.PORT}`);
+  return {
+    ...raw,
+    publicBaseUrl: own,
+    scanBaseUrl: trimSlash(raw.SCAN_BASE_URL ?? own),
+    hostingBaseUrl: trimSlash(raw.HOSTING_BASE_URL ?? own),
+    gatewayBaseUrl: trimSlash(raw.GATEWAY_BASE_URL ?? own),
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The one door to PostgreSQL. Domain code takes a `Queryable` (the pool or a transaction's
+ * client) so that callers compose transactions; nothing here connects at import time.
+ */
+import pg from 'pg';
+
+/** Anything that can run a parameterised query: the pool or a client inside a transaction. */
+export interface Queryable {
+  query<R extends pg.QueryResultRow = any>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+export type Db = pg.Pool;
+
+// bigint columns (int8) come back as JS bigint, never as a float or a lossy string.
+pg.types.setTypeParser(20, (v: string) => BigInt(v));
+// numeric stays a string; timestamptz stays a Date (the default).
+
+export function createPool(databaseUrl: string, max = 10): Db {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max,
+    connectionTimeoutMillis: 5000,
+    idleTimeoutMillis: 30000,
+    // A statement that runs longer than this is a bug or a lock pile-up, not work to wait for.
+    statement_timeout: 15000,
+    application_name: 'agent-commerce',
+  });
+  // An idle client's error (the server restarted) must not crash the process; the next query
+  // gets a fresh connection.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** Postgres error codes that the domain reacts to, by name. */
+export const PgCode = {
+  uniqueViolation: '23505',
+  foreignKeyViolation: '23503',
+  checkViolation: '23514',
+  serializationFailure: '40001',
+  deadlockDetected: '40P01',
+  invalidCatalogName: '3D000',
+  duplicateDatabase: '42P04',
+} as const;
+
+export function pgCode(err: unknown): string | undefined {
+  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
+}
+
+/**
+ * Runs `fn` inside one transaction and commits, or rolls back on any error. Serialization
+ * failures and deadlocks are retried a few times, since they say "try again", not "wrong".
+ */
+export async function transaction<T>(db: Db, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const client = await db.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await fn(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => {});
+      const code = pgCode(err);
+      const retriable = code === PgCode.serializationFailure || code === PgCode.deadlockDetected;
+      if (!retriable || attempt >= 3) throw err;
+    } finally {
+      client.release();
+    }
+  }
+}

@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    globalSetup: ['test/helpers/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    // Two cores: more forks than that only adds contention against the shared servers.
+    pool: 'forks',
+    maxWorkers: 2,
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+  },
+});
