@@ -27,6 +27,8 @@ const schema = z.object({
   HOSTING_BASE_URL: url.optional(),
   GATEWAY_BASE_URL: url.optional(),
   ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Signing secrets are derived from this; changing it invalidates every agent's secret. */
+  SIGNING_MASTER_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   // x402
@@ -60,14 +62,15 @@ const schema = z.object({
   // limits
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   BODY_LIMIT: z.string().default('64kb'),
-  TRUST_PROXY: bool.default('false'),
+  TRUST_PROXY: bool.default(false),
   SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(1).default(300),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
 });
 
 export type RawConfig = z.infer<typeof schema>;
 
-export interface Config extends RawConfig {
+export interface Config extends Omit<RawConfig, 'SIGNING_MASTER_KEY'> {
+  SIGNING_MASTER_KEY: string;
   /** Origins for absolute URLs; each defaults to the server's own origin. */
   publicBaseUrl: string;
   scanBaseUrl: string;
@@ -107,12 +110,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const raw = parsed.data;
-  if (raw.NODE_ENV === 'production' && !raw.ADMIN_TOKEN) {
-    throw new ConfigError(['ADMIN_TOKEN: required when NODE_ENV=production']);
+  if (raw.NODE_ENV === 'production') {
+    const missing = (['ADMIN_TOKEN', 'SIGNING_MASTER_KEY'] as const).filter((k) => !raw[k]);
+    if (missing.length) throw new ConfigError(missing.map((k) => `${k}: required when NODE_ENV=production`));
   }
   const own = trimSlash(raw.PUBLIC_BASE_URL ?? `http://localhost:${raw.PORT}`);
   return {
     ...raw,
+    // A fixed development key keeps secrets stable across restarts on a laptop; production
+    // refuses to start without a real one (above).
+    SIGNING_MASTER_KEY: raw.SIGNING_MASTER_KEY ?? 'development-only-signing-master-key-0000',
     publicBaseUrl: own,
     scanBaseUrl: trimSlash(raw.SCAN_BASE_URL ?? own),
     hostingBaseUrl: trimSlash(raw.HOSTING_BASE_URL ?? own),

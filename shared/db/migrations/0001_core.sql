@@ -3,7 +3,7 @@
 
 CREATE TABLE agents (
   id            char(24) PRIMARY KEY CHECK (id ~ '^[0-9a-f]{24}$'),
-  handle        text NOT NULL UNIQUE CHECK (handle ~ '^[a-z0-9]+(-[a-z0-9]+)*$' AND length(handle) BETWEEN 3 AND 32),
+  handle        text NOT NULL CHECK (handle ~ '^[a-z0-9]+(-[a-z0-9]+)*$' AND length(handle) BETWEEN 3 AND 32),
   name          text NOT NULL,
   description   text NOT NULL DEFAULT '',
   services      jsonb,
@@ -22,9 +22,12 @@ CREATE TABLE agents (
   api_key_hash  text NOT NULL UNIQUE,
   -- the signing secret is derived from SIGNING_MASTER_KEY and this salt, never stored.
   signing_salt  text NOT NULL,
-  created_at    timestamptz NOT NULL DEFAULT now(),
-  updated_at    timestamptz NOT NULL DEFAULT now()
+  -- millisecond precision: what JSON timestamps and cursors carry, so nothing is lost in a round trip
+  created_at    timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now()),
+  updated_at    timestamptz NOT NULL DEFAULT date_trunc('milliseconds', now())
 );
+-- A handle is taken while its agent is anything but a failed registration.
+CREATE UNIQUE INDEX agents_handle_unique ON agents (handle) WHERE status <> 'bond_failed';
 CREATE INDEX agents_active_created ON agents (created_at DESC, id DESC) WHERE status = 'active';
 CREATE INDEX agents_tags ON agents USING gin (tags);
 
@@ -47,6 +50,9 @@ CREATE TABLE payments (
   settlement     jsonb,
   failure_reason text,
   attempts       integer NOT NULL DEFAULT 0,
+  -- set when settlement needs a person (e.g. a facilitator refused a retry of a settle that may
+  -- already have gone through); the reconciler leaves such rows alone and ledger:check lists them
+  review_reason  text,
   created_at     timestamptz NOT NULL DEFAULT now(),
   updated_at     timestamptz NOT NULL DEFAULT now(),
   settled_at     timestamptz

@@ -1,0 +1,64 @@
+/**
+ * Builds the Express application; it does not listen (server.ts does), so tests call it
+ * in-process. Order: security headers, request ids and logs, rate limit, bounded body parsing
+ * that keeps the raw bytes, the routes, then one error handler.
+ */
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from './context.js';
+import { errorHandler, notFound } from './middleware/errors.js';
+import { rateLimit } from './middleware/rate-limit.js';
+import { agentRoutes } from './routes/agents.js';
+import { opsRoutes } from './routes/ops.js';
+
+/** Headers an x402 client must be able to read from a browser. */
+const EXPOSED = ['PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'Location', 'Retry-After', 'WWW-Authenticate', 'Idempotent-Replayed'];
+
+export function buildApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', deps.config.TRUST_PROXY);
+  app.set('json replacer', (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+
+  app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use((req, res, next) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Expose-Headers', EXPOSED.join(', '));
+    if (req.method === 'OPTIONS') {
+      res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
+      res.setHeader('Access-Control-Allow-Headers',
+        'Content-Type, Authorization, X-Signature, Idempotency-Key, PAYMENT-SIGNATURE, X-PAYMENT');
+      res.setHeader('Access-Control-Max-Age', '600');
+      return res.status(204).end();
+    }
+    next();
+  });
+  app.use(pinoHttp({
+    logger: deps.log,
+    genReqId: (req, res) => {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+  }));
+
+  app.use(opsRoutes(deps));
+  app.use(rateLimit({ redis: deps.redis, prefix: deps.config.QUEUE_PREFIX, limit: deps.config.RATE_LIMIT_PER_MINUTE }));
+  app.use(express.json({
+    limit: deps.config.BODY_LIMIT,
+    // Keep the exact bytes: X-Signature and Idempotency-Key are computed over them.
+    verify: (req, _res, buf) => {
+      (req as express.Request).rawBody = buf;
+    },
+  }));
+
+  app.use('/api/v1/agents', agentRoutes(deps));
+
+  app.use(notFound);
+  app.use(errorHandler(deps.log));
+  return app;
+}

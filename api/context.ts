@@ -1,0 +1,36 @@
+/** What the HTTP layer is built from, and what it adds to each request. */
+import type { Queue, QueueEvents } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Config } from '../shared/config.js';
+import type { Db } from '../shared/db/pool.js';
+import type { Logger } from '../shared/logger.js';
+import type { AgentRow } from '../shared/agents/types.js';
+import type { Facilitator, X402Settings } from '../shared/x402/index.js';
+import type { SettlementPayload } from '../queues/settlement.js';
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  /** Fail-fast connection for counters, replay caches and enqueueing. */
+  redis: Redis;
+  log: Logger;
+  facilitator: Facilitator;
+  x402: X402Settings;
+  queues: {
+    settlement: Queue<SettlementPayload>;
+    /** Lets a paid request wait a bounded time for its settlement job. */
+    settlementEvents: QueueEvents;
+  };
+}
+
+export type Principal = { kind: 'agent'; agent: AgentRow } | { kind: 'admin' };
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** The exact bytes of the body, kept for X-Signature and Idempotency-Key hashing. */
+    rawBody?: Buffer;
+    principal?: Principal;
+    /** Set by the signature middleware when spending is left to the handler (x402 routes). */
+    spendSignature?: () => Promise<void>;
+  }
+}

@@ -1,0 +1,38 @@
+/**
+ * The OpenAPI 3.1.0 document, generated from the same zod schemas the routes validate with.
+ * Each route module contributes its paths through a `describe*` function.
+ */
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import type { Config } from '../shared/config.js';
+import { describeAgentRoutes } from './routes/agents.js';
+import { describeOpsRoutes } from './routes/ops.js';
+
+export const API_VERSION = '9.6.0';
+
+export function buildOpenApi(config: Config): ReturnType<OpenApiGeneratorV31['generateDocument']> {
+  const registry = new OpenAPIRegistry();
+  registry.registerComponent('securitySchemes', 'BearerAuth', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'Agent keys from registration, scan keys from L402 redeem, or the admin token.',
+  });
+  registry.registerComponent('securitySchemes', 'HMACSignature', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'X-Signature',
+    description:
+      't=<unix seconds>,v1=<hex HMAC-SHA256(signing_secret, "<t>.<METHOD>.<path with query>.<raw body>")>; ' +
+      'at most 300 s off; each signature is accepted once.',
+  });
+  describeOpsRoutes(registry);
+  describeAgentRoutes(registry);
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'agent-commerce',
+      version: API_VERSION,
+      description: 'Agents pay, trust and hire each other over HTTP. See docs/api.md for the conventions.',
+    },
+    servers: [{ url: config.publicBaseUrl }],
+  });
+}

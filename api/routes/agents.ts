@@ -1,0 +1,113 @@
+/**
+ * The trust layer's agent routes: registration paid by x402 (the identity bond), the public
+ * directory, one agent, and the admin's verified/featured flags.
+ */
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { Router } from 'express';
+import { findAgent, handleTaken, listDirectory, setAgentFlags } from '../../shared/agents/queries.js';
+import { registerAgent } from '../../shared/agents/register.js';
+import { toAgentJson, type AgentRow } from '../../shared/agents/types.js';
+import { decodeCursor, pageOf } from '../../shared/cursor.js';
+import { HandleTakenError } from '../../shared/agents/register.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { formatAmount, parseAmount } from '../../shared/ledger/index.js';
+import type { AppDeps } from '../context.js';
+import { requireAdmin } from '../middleware/auth.js';
+import { idempotency } from '../middleware/idempotency.js';
+import { parse, parseBody, parseQuery } from '../middleware/validate.js';
+import { acceptPayment, answerPaid } from '../x402-gate.js';
+import {
+  AgentFlagsPatch, AgentWithStatus, Directory, DirectoryQuery, Registration, RegisterAgentRequest,
+} from '../schemas/agents.js';
+import { errorResponse, paymentRequiredResponse, z } from '../schemas/common.js';
+
+const IdOrHandle = z.object({ idOrHandle: z.string().min(1).max(64) });
+
+export function describeAgentRoutes(r: OpenAPIRegistry): void {
+  const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, content: { 'application/json': { schema } } });
+  r.registerPath({
+    method: 'post', path: '/api/v1/agents/register', tags: ['agents'],
+    summary: 'Register an agent; the identity bond is paid by x402',
+    request: { body: { content: { 'application/json': { schema: RegisterAgentRequest } } } },
+    responses: {
+      201: json(Registration, 'registered and bond settled; credentials are shown only here'),
+      202: json(Registration, 'registered; the bond is still settling (poll Location)'),
+      400: errorResponse('invalid body'), 402: paymentRequiredResponse, 409: errorResponse('handle taken'),
+    },
+  });
+  r.registerPath({
+    method: 'get', path: '/api/v1/agents', tags: ['agents'], summary: 'The directory of active agents',
+    request: { query: DirectoryQuery },
+    responses: { 200: json(Directory, 'newest first'), 400: errorResponse('bad filter or cursor') },
+  });
+  r.registerPath({
+    method: 'get', path: '/api/v1/agents/{idOrHandle}', tags: ['agents'], summary: 'One agent, with its status',
+    request: { params: IdOrHandle },
+    responses: { 200: json(z.object({ success: z.literal(true), agent: AgentWithStatus }), 'the agent'), 404: errorResponse('no such agent') },
+  });
+  r.registerPath({
+    method: 'patch', path: '/api/v1/agents/{idOrHandle}', tags: ['agents'], summary: 'Set verified or featured (admin)',
+    security: [{ BearerAuth: [] }],
+    request: { params: IdOrHandle, body: { content: { 'application/json': { schema: AgentFlagsPatch } } } },
+    responses: { 200: json(z.object({ success: z.literal(true), agent: AgentWithStatus }), 'updated'), 403: errorResponse('not the admin') },
+  });
+}
+
+const withStatus = (row: AgentRow) => ({ ...toAgentJson(row), status: row.status });
+
+export function agentRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const bond = parseAmount(deps.config.IDENTITY_BOND_USDC, 'USDC');
+
+  router.post('/register', idempotency(deps), async (req, res) => {
+    const body = parseBody(RegisterAgentRequest, req);
+    // A taken handle is refused before anyone is asked to pay for it.
+    if (await handleTaken(deps.db, body.handle)) throw new HandleTakenError(body.handle);
+    const price = { amount: bond, description: `Identity bond for agent "${body.handle}"` };
+    const paid = await acceptPayment(deps, req, res, price);
+    if (!paid) return;
+    const reg = await registerAgent(deps.db, body, paid, deps.config.SIGNING_MASTER_KEY);
+    await answerPaid(deps, res, reg.payment.id, {
+      location: `/api/v1/agents/${reg.agent.id}`,
+      retry: { req, price },
+      body: async (payment) => {
+        const agent = (await findAgent(deps.db, reg.agent.id)) ?? reg.agent;
+        const status = payment.status === 'settled' ? 'held' : payment.status === 'failed' ? 'failed' : 'pending';
+        return {
+          agent: withStatus(agent),
+          bond: { amount: formatAmount(bond, 'USDC'), currency: 'USDC', status, payment_id: payment.id },
+          credentials: reg.credentials,
+        };
+      },
+    });
+  });
+
+  router.get('/', async (req, res) => {
+    const query = parseQuery(DirectoryQuery, req);
+    const rows = await listDirectory(deps.db, {
+      q: query.q, tag: query.tag, service: query.service, verified: query.verified, featured: query.featured,
+      limit: query.limit,
+      after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    });
+    const page = pageOf(rows, query.limit);
+    res.json({ success: true, count: page.items.length, agents: page.items.map(toAgentJson), next_cursor: page.next_cursor });
+  });
+
+  router.get('/:idOrHandle', async (req, res) => {
+    const { idOrHandle } = parse(IdOrHandle, req.params, 'path');
+    const agent = await findAgent(deps.db, idOrHandle);
+    if (!agent) throw new NotFoundError('agent');
+    res.json({ success: true, agent: withStatus(agent) });
+  });
+
+  router.patch('/:idOrHandle', requireAdmin(deps), async (req, res) => {
+    const { idOrHandle } = parse(IdOrHandle, req.params, 'path');
+    const flags = parseBody(AgentFlagsPatch, req);
+    const found = await findAgent(deps.db, idOrHandle);
+    const agent = found && (await setAgentFlags(deps.db, found.id, flags));
+    if (!agent) throw new NotFoundError('agent');
+    res.json({ success: true, agent: withStatus(agent) });
+  });
+
+  return router;
+}

@@ -1,0 +1,60 @@
+/** Schemas shared by every surface: the envelope, errors, pagination and money. */
+import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+
+extendZodWithOpenApi(z);
+
+export { z };
+
+export const ErrorEnvelope = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.enum(['invalid_request', 'unauthorized', 'payment_required', 'forbidden', 'not_found', 'conflict',
+        'payload_too_large', 'unsupported_media_type', 'rate_limited', 'internal', 'upstream_unavailable']),
+      message: z.string(),
+      details: z.unknown().optional(),
+    }),
+  })
+  .openapi('Error');
+
+export const Money = z
+  .object({
+    amount: z.string().regex(/^\d+(\.\d+)?$/).openapi({ example: '5.00' }),
+    currency: z.enum(['USDC', 'SAT', 'USD']),
+  })
+  .openapi('Money');
+
+export const IsoTime = z.string().openapi({ format: 'date-time', example: '2026-11-21T17:47:22.123Z' });
+
+/** `?limit=&cursor=` on every list. */
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(512).optional(),
+});
+
+/** Query-string booleans: only "true" and "false" mean anything. */
+export const QueryBool = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+/** The 402 body: the v1 PaymentRequired plus `success: false` (the v2 form is in the header). */
+export const PaymentRequiredBody = z
+  .object({
+    success: z.literal(false),
+    x402Version: z.literal(1),
+    error: z.string(),
+    accepts: z.array(z.record(z.string(), z.unknown())),
+  })
+  .openapi('PaymentRequired');
+
+export const errorResponse = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorEnvelope } },
+});
+
+export const paymentRequiredResponse = {
+  description:
+    'Payment required. The v2 PaymentRequired is base64 JSON in the PAYMENT-REQUIRED header; the body is the v1 form. ' +
+    'Retry with PAYMENT-SIGNATURE (v2) or X-PAYMENT (v1).',
+  headers: { 'PAYMENT-REQUIRED': { schema: { type: 'string' as const }, description: 'base64 JSON (x402 v2)' } },
+  content: { 'application/json': { schema: PaymentRequiredBody } },
+};

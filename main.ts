@@ -1,0 +1,105 @@
+/**
+ * The process entry: `tsx main.ts <role>` where role is web, worker, clock, migrate or all
+ * (the default, what `npm start` runs). Configuration is read once; a bad variable or an
+ * unreachable Postgres or Redis stops the process with a message that says what to do.
+ */
+import { loadConfig, ConfigError, type Config } from './shared/config.js';
+import { createLogger, type Logger } from './shared/logger.js';
+import { createPool, type Db } from './shared/db/pool.js';
+import { ensureDatabase, migrate } from './shared/db/migrate.js';
+import { connectRedis, createRedis } from './shared/redis.js';
+import { onShutdown, type Closer } from './shared/shutdown.js';
+import { createFacilitator } from './shared/payments/facilitator.js';
+import { x402SettingsFromConfig } from './shared/x402/index.js';
+import { purposeHandlers } from './shared/purposes.js';
+import { createSettlementQueue, createSettlementEvents } from './queues/settlement.js';
+import { createMaintenanceQueue } from './queues/maintenance.js';
+import { startClock } from './queues/clock.js';
+import { startWorkers } from './workers/main.js';
+import { buildApp } from './api/app.js';
+import { listen } from './api/server.js';
+
+type Role = 'web' | 'worker' | 'clock' | 'migrate' | 'all';
+const ROLES: Role[] = ['web', 'worker', 'clock', 'migrate', 'all'];
+
+function where(url: string): string {
+  const u = new URL(url);
+  return `${u.hostname}:${u.port || (u.protocol.startsWith('redis') ? 6379 : 5432)}`;
+}
+
+async function openDatabase(config: Config, log: Logger, runMigrations: boolean): Promise<Db> {
+  try {
+    if (runMigrations && (await ensureDatabase(config.DATABASE_URL))) log.info('created the database');
+    const db = createPool(config.DATABASE_URL);
+    if (runMigrations) {
+      const applied = await migrate(db);
+      if (applied.length) log.info({ applied }, 'migrated');
+    } else {
+      await db.query('SELECT 1');
+    }
+    return db;
+  } catch (err) {
+    throw new Error(
+      `cannot use PostgreSQL at ${where(config.DATABASE_URL)}: ${(err as Error).message}\n` +
+        '  start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start\n' +
+        '  or point DATABASE_URL at a running server',
+    );
+  }
+}
+
+async function main(role: Role): Promise<void> {
+  const config = loadConfig();
+  const log = createLogger(config.LOG_LEVEL, { role });
+  const db = await openDatabase(config, log, role === 'migrate' || role === 'all' || process.env.MIGRATE_ON_START === 'true');
+  if (role === 'migrate') {
+    await db.end();
+    return;
+  }
+  const closers: Closer[] = [];
+  const redisHint = '  start it with: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\n  or point REDIS_URL at a running server';
+  const producer = createRedis(config.REDIS_URL, 'producer', `ac-${role}-producer`);
+  const blocking = createRedis(config.REDIS_URL, 'worker', `ac-${role}-worker`);
+  try {
+    await connectRedis(producer, config.REDIS_URL);
+    await connectRedis(blocking, config.REDIS_URL);
+  } catch (err) {
+    throw new Error(`${(err as Error).message}\n${redisHint}`);
+  }
+  const prefix = config.QUEUE_PREFIX;
+  const settlement = createSettlementQueue(producer, prefix);
+  const maintenance = createMaintenanceQueue(producer, prefix);
+  const facilitator = createFacilitator(config);
+  if (!config.X402_FACILITATOR_URL) log.warn('no X402_FACILITATOR_URL: the embedded facilitator verifies signatures but moves no funds on chain');
+
+  if (role === 'web' || role === 'all') {
+    const settlementEvents = createSettlementEvents(blocking.duplicate(), prefix);
+    const app = buildApp({ config, db, redis: producer, log, facilitator, x402: x402SettingsFromConfig(config), queues: { settlement, settlementEvents } });
+    const server = await listen(app, config, log);
+    closers.push(['http', () => server.close()], ['queue events', () => settlementEvents.close()]);
+  }
+  if (role === 'worker' || role === 'all') {
+    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, purposes: purposeHandlers(), settlementQueue: settlement });
+    closers.push(['workers', () => workers.close()]);
+  }
+  if (role === 'clock' || role === 'all') {
+    const clock = startClock(config, maintenance, log);
+    closers.unshift(['clock', () => clock.stop()]);
+  }
+  closers.push(
+    ['queues', () => Promise.all([settlement.close(), maintenance.close()])],
+    ['redis', () => Promise.all([producer.quit(), blocking.quit()])],
+    ['postgres', () => db.end()],
+  );
+  onShutdown(log, closers);
+}
+
+const role = (process.argv[2] ?? 'all') as Role;
+if (!ROLES.includes(role)) {
+  console.error(`unknown role "${role}"; expected one of ${ROLES.join(', ')}`);
+  process.exit(2);
+}
+main(role).catch((err) => {
+  if (err instanceof ConfigError) console.error(err.message);
+  else console.error(`agent-commerce ${role} could not start:\n  ${(err as Error).message}`);
+  process.exit(1);
+});

@@ -1,0 +1,47 @@
+/**
+ * The x402 settlement queue: one job per payment, keyed by the payment id, so that enqueueing
+ * the same payment twice (an API retry, the reconciler) creates one job.
+ */
+import { Queue, QueueEvents, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { z } from 'zod';
+import { QueueName, retryingJob } from './names.js';
+
+export const settlementPayload = z.object({ paymentId: z.string().regex(/^pay_[0-9a-f]{24}$/) });
+export type SettlementPayload = z.infer<typeof settlementPayload>;
+
+export function createSettlementQueue(connection: Redis, prefix: string): Queue<SettlementPayload> {
+  return new Queue<SettlementPayload>(QueueName.settlement, { connection, prefix });
+}
+
+export function createSettlementEvents(connection: Redis, prefix: string): QueueEvents {
+  return new QueueEvents(QueueName.settlement, { connection, prefix });
+}
+
+export async function enqueueSettlement(queue: Queue<SettlementPayload>, paymentId: string): Promise<Job<SettlementPayload>> {
+  const payload = settlementPayload.parse({ paymentId });
+  return queue.add('settle', payload, { ...retryingJob, jobId: paymentId });
+}
+
+/**
+ * Puts a payment's job back in line: adds it when Redis has none, retries it when it failed.
+ * A job that is waiting, delayed or active is left alone.
+ */
+export async function requeueSettlement(queue: Queue<SettlementPayload>, paymentId: string): Promise<'added' | 'retried' | 'in_flight'> {
+  const existing = await queue.getJob(paymentId);
+  if (!existing) {
+    await enqueueSettlement(queue, paymentId);
+    return 'added';
+  }
+  const state = await existing.getState();
+  if (state === 'failed') {
+    await existing.retry('failed');
+    return 'retried';
+  }
+  if (state === 'completed' || state === 'unknown') {
+    await existing.remove().catch(() => {});
+    await enqueueSettlement(queue, paymentId);
+    return 'added';
+  }
+  return 'in_flight';
+}

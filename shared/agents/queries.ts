@@ -1,0 +1,114 @@
+/** SQL for the agents table. Every function takes a Queryable so callers compose transactions. */
+import type { Queryable } from '../db/pool.js';
+import type { AgentRow, AgentStatus, Contact, Service } from './types.js';
+
+export interface NewAgent {
+  id: string;
+  handle: string;
+  name: string;
+  description: string;
+  services: Service[] | null;
+  contact: Contact;
+  stack: string;
+  tags: string[] | null;
+  webhook_url: string | null;
+  wallet: string | null;
+  bond_amount: bigint;
+  api_key_hash: string;
+  signing_salt: string;
+}
+
+export async function insertAgent(q: Queryable, a: NewAgent): Promise<AgentRow> {
+  const { rows } = await q.query<AgentRow>(
+    `INSERT INTO agents (id, handle, name, description, services, contact, stack, tags, webhook_url,
+       wallet, bond_amount, api_key_hash, signing_salt)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING *`,
+    [a.id, a.handle, a.name, a.description, a.services === null ? null : JSON.stringify(a.services), JSON.stringify(a.contact),
+      a.stack, a.tags, a.webhook_url, a.wallet, a.bond_amount, a.api_key_hash, a.signing_salt],
+  );
+  return rows[0];
+}
+
+export async function handleTaken(q: Queryable, handle: string): Promise<boolean> {
+  const { rowCount } = await q.query(`SELECT 1 FROM agents WHERE handle = $1 AND status <> 'bond_failed'`, [handle]);
+  return (rowCount ?? 0) > 0;
+}
+
+/** One agent by its 24-hex id or its handle; failed registrations are not found by handle. */
+export async function findAgent(q: Queryable, idOrHandle: string): Promise<AgentRow | undefined> {
+  const byId = /^[0-9a-f]{24}$/.test(idOrHandle);
+  const { rows } = await q.query<AgentRow>(
+    byId ? 'SELECT * FROM agents WHERE id = $1' : `SELECT * FROM agents WHERE handle = $1 AND status <> 'bond_failed'`,
+    [idOrHandle],
+  );
+  return rows[0];
+}
+
+export async function findAgentByKeyHash(q: Queryable, hash: string): Promise<AgentRow | undefined> {
+  const { rows } = await q.query<AgentRow>('SELECT * FROM agents WHERE api_key_hash = $1', [hash]);
+  return rows[0];
+}
+
+/** Moves an agent from one status to another; undefined when it was not in `from`. */
+export async function transitionAgent(q: Queryable, id: string, from: AgentStatus, to: AgentStatus): Promise<AgentRow | undefined> {
+  const { rows } = await q.query<AgentRow>(
+    `UPDATE agents SET status = $3, updated_at = date_trunc('milliseconds', now())
+     WHERE id = $1 AND status = $2 RETURNING *`,
+    [id, from, to],
+  );
+  return rows[0];
+}
+
+export interface AgentFlags {
+  verified?: boolean;
+  featured?: boolean;
+}
+
+export async function setAgentFlags(q: Queryable, id: string, flags: AgentFlags): Promise<AgentRow | undefined> {
+  const { rows } = await q.query<AgentRow>(
+    `UPDATE agents SET verified = coalesce($2, verified), featured = coalesce($3, featured),
+       updated_at = date_trunc('milliseconds', now())
+     WHERE id = $1 RETURNING *`,
+    [id, flags.verified ?? null, flags.featured ?? null],
+  );
+  return rows[0];
+}
+
+export interface DirectoryFilter {
+  q?: string;
+  tag?: string;
+  service?: string;
+  verified?: boolean;
+  featured?: boolean;
+  limit: number;
+  /** Continue after this (created_at, id) position. */
+  after?: { createdAt: Date; id: string };
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Active agents, newest first, one page plus one row to tell whether there is a next page. */
+export async function listDirectory(q: Queryable, f: DirectoryFilter): Promise<AgentRow[]> {
+  const where = [`status = 'active'`];
+  const args: unknown[] = [];
+  const arg = (v: unknown) => `$${args.push(v)}`;
+  if (f.q) {
+    const p = arg(`%${escapeLike(f.q)}%`);
+    where.push(`(handle ILIKE ${p} OR name ILIKE ${p} OR description ILIKE ${p})`);
+  }
+  if (f.tag) where.push(`tags @> ARRAY[${arg(f.tag)}]::text[]`);
+  if (f.service) {
+    where.push(`EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(services, '[]'::jsonb)) s
+      WHERE s->>'name' ILIKE ${arg(`%${escapeLike(f.service)}%`)})`);
+  }
+  if (f.verified !== undefined) where.push(`verified = ${arg(f.verified)}`);
+  if (f.featured !== undefined) where.push(`featured = ${arg(f.featured)}`);
+  if (f.after) where.push(`(created_at, id) < (${arg(f.after.createdAt)}, ${arg(f.after.id)})`);
+  const { rows } = await q.query<AgentRow>(
+    `SELECT * FROM agents WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ${arg(f.limit + 1)}`,
+    args,
+  );
+  return rows;
+}

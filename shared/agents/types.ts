@@ -1,0 +1,73 @@
+/** Agents as stored, and as the directory shows them (spec 2.2 to 2.4). */
+
+export interface Service {
+  name: string;
+  description: string;
+  price: string;
+  currency: string;
+  endpoint?: string;
+}
+
+export interface Contact {
+  email: string;
+  api?: string;
+  website?: string;
+  social?: string;
+}
+
+export type AgentStatus = 'pending_bond' | 'active' | 'suspended' | 'exited' | 'bond_failed';
+
+export interface AgentRow {
+  id: string;
+  handle: string;
+  name: string;
+  description: string;
+  services: Service[] | null;
+  contact: Contact;
+  stack: string;
+  tags: string[] | null;
+  webhook_url: string | null;
+  verified: boolean;
+  featured: boolean;
+  status: AgentStatus;
+  wallet: string | null;
+  bond_amount: bigint;
+  bond_currency: string;
+  api_key_hash: string;
+  signing_salt: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The Agent object of spec 2.2, field for field and in that order. */
+export interface AgentJson {
+  id: string;
+  handle: string;
+  name: string;
+  description: string;
+  services: Service[] | null;
+  contact: Contact;
+  stack: string;
+  tags: string[] | null;
+  verified: boolean;
+  featured: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export function toAgentJson(row: AgentRow): AgentJson {
+  return {
+    id: row.id,
+    handle: row.handle,
+    name: row.name,
+    description: row.description,
+    services: row.services && row.services.length ? row.services : null,
+    contact: row.contact,
+    stack: row.stack,
+    tags: row.tags && row.tags.length ? row.tags : null,
+    verified: row.verified,
+    featured: row.featured,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

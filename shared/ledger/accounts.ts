@@ -1,0 +1,153 @@
+/**
+ * Ledger accounts: natural ids, one currency each, running totals of pending and posted debits
+ * and credits. Accounts are created on first use with `ensureAccount`.
+ */
+import type { Queryable } from '../db/pool.js';
+import { AccountConflictError, AccountNotFoundError } from './errors.js';
+import { isCurrency, type Currency } from './money.js';
+
+/** user: an agent's money; system: the service's own (escrow, bonds, fees); external: a rail. */
+export type AccountKind = 'user' | 'system' | 'external';
+
+/** One row of `ledger_accounts`. Totals are minor units of `currency`. */
+export interface Account {
+  id: string;
+  currency: Currency;
+  kind: AccountKind;
+  /** True for user and system accounts: debitsPosted + debitsPending may not exceed creditsPosted. */
+  debitsMustNotExceedCredits: boolean;
+  debitsPending: bigint;
+  debitsPosted: bigint;
+  creditsPending: bigint;
+  creditsPosted: bigint;
+  createdAt: Date;
+}
+
+export interface NewAccount {
+  id: string;
+  currency: Currency;
+  kind: AccountKind;
+}
+
+/**
+ * What an account holds, in minor units, seen from the account's owner (credits are money in).
+ * For an external account `posted` and `available` go negative: money that left the rail.
+ */
+export interface Balance {
+  accountId: string;
+  currency: Currency;
+  /** creditsPosted - debitsPosted: what the account holds for good. */
+  posted: bigint;
+  /** Held out of this account by open pending transfers (escrow, stakes): debitsPending. */
+  pendingOut: bigint;
+  /** Promised to this account by open pending transfers: creditsPending. */
+  pendingIn: bigint;
+  /** posted - pendingOut: what a new transfer may still take out of it. */
+  available: bigint;
+}
+
+/** Builders for the natural account ids, so every caller spells them the same way. */
+export const AccountIds = {
+  /** An agent's spendable money: `agent:<24hex>:available`. */
+  agentAvailable: (agentId: string) => `agent:${agentId}:available`,
+  /** An agent's identity bond: `bond:<24hex>`. */
+  bond: (agentId: string) => `bond:${agentId}`,
+  /** Money held for a subject: `escrow:job:<id>`, `escrow:contract:<id>`. */
+  escrow: (subject: string, id: string) => `escrow:${subject}:${id}`,
+  /** Where a rail's money comes from: `external:x402:USDC`, `external:lightning:SAT`. */
+  external: (rail: string, currency: Currency) => `external:${rail}:${currency}`,
+  /** The service's fee income: `revenue:fees:USDC`. */
+  fees: (currency: Currency) => `revenue:fees:${currency}`,
+} as const;
+
+/** Column list that maps snake_case rows onto `Account`. */
+export const ACCOUNT_COLUMNS = `id, currency, kind,
+  debits_must_not_exceed_credits AS "debitsMustNotExceedCredits",
+  debits_pending AS "debitsPending", debits_posted AS "debitsPosted",
+  credits_pending AS "creditsPending", credits_posted AS "creditsPosted",
+  created_at AS "createdAt"`;
+
+const KINDS: readonly AccountKind[] = ['user', 'system', 'external'];
+
+/**
+ * Creates the account, or returns it when it exists with the same currency and kind. Safe to
+ * call on every use and from concurrent transactions. Throws `AccountConflictError` when the id
+ * belongs to an account of another currency or kind.
+ */
+export async function ensureAccount(q: Queryable, account: NewAccount): Promise<Account> {
+  if (!isCurrency(account.currency)) throw new TypeError(`unknown currency ${String(account.currency)}`);
+  if (!KINDS.includes(account.kind)) throw new TypeError(`unknown account kind ${String(account.kind)}`);
+  const inserted = await q.query<Account>(
+    `INSERT INTO ledger_accounts (id, currency, kind, debits_must_not_exceed_credits)
+     VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
+    [account.id, account.currency, account.kind, account.kind !== 'external'],
+  );
+  if (inserted.rows[0]) return inserted.rows[0];
+  const existing = await getAccount(q, account.id);
+  // Cannot happen (accounts are never deleted), but a null here must not read as success.
+  if (!existing) throw new AccountNotFoundError(account.id);
+  if (existing.currency !== account.currency || existing.kind !== account.kind) {
+    throw new AccountConflictError(account.id, `${existing.kind} ${existing.currency}`, `${account.kind} ${account.currency}`);
+  }
+  return existing;
+}
+
+/** The account, or null when no account has this id. */
+export async function getAccount(q: Queryable, id: string): Promise<Account | null> {
+  const { rows } = await q.query<Account>(`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE id = $1`, [id]);
+  return rows[0] ?? null;
+}
+
+/** The balance of an account as its owner sees it. Throws `AccountNotFoundError`. */
+export async function balanceOf(q: Queryable, id: string): Promise<Balance> {
+  const account = await getAccount(q, id);
+  if (!account) throw new AccountNotFoundError(id);
+  return balanceFromAccount(account);
+}
+
+/** Derives a `Balance` from an account row (no query). */
+export function balanceFromAccount(a: Account): Balance {
+  const posted = a.creditsPosted - a.debitsPosted;
+  return {
+    accountId: a.id,
+    currency: a.currency,
+    posted,
+    pendingOut: a.debitsPending,
+    pendingIn: a.creditsPending,
+    available: posted - a.debitsPending,
+  };
+}
+
+/**
+ * Locks the given accounts for the rest of the transaction, always in id order, so that two
+ * transfers touching the same accounts in opposite directions queue up instead of deadlocking.
+ * FOR NO KEY UPDATE rather than FOR UPDATE: it serialises ledger writers just the same but does
+ * not block other tables' foreign keys to an account id. Throws `AccountNotFoundError`.
+ */
+export async function lockAccounts(q: Queryable, ids: string[]): Promise<Map<string, Account>> {
+  const { rows } = await q.query<Account>(
+    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`,
+    [ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const id of ids) if (!byId.has(id)) throw new AccountNotFoundError(id);
+  return byId;
+}
+
+/**
+ * Adds to the totals of a transfer's two accounts (the deltas may be negative: a post or void
+ * releases its hold). The caller holds the locks from `lockAccounts`.
+ */
+export async function moveTotals(
+  q: Queryable,
+  move: { debit: string; credit: string; pending: bigint; posted: bigint },
+): Promise<void> {
+  await q.query(
+    'UPDATE ledger_accounts SET debits_pending = debits_pending + $2, debits_posted = debits_posted + $3 WHERE id = $1',
+    [move.debit, move.pending, move.posted],
+  );
+  await q.query(
+    'UPDATE ledger_accounts SET credits_pending = credits_pending + $2, credits_posted = credits_posted + $3 WHERE id = $1',
+    [move.credit, move.pending, move.posted],
+  );
+}

@@ -1,0 +1,91 @@
+/** SQL for payment proofs. The UNIQUE proof_id is the atomic claim on a payment proof. */
+import type { Queryable } from '../db/pool.js';
+
+export type PaymentStatus = 'pending' | 'settled' | 'failed';
+
+export interface PaymentRow {
+  id: string;
+  rail: 'x402' | 'lightning' | 'gateway';
+  proof_id: string;
+  purpose: string;
+  subject_id: string;
+  amount: bigint;
+  currency: string;
+  payer: string;
+  status: PaymentStatus;
+  payload: unknown;
+  requirements: unknown;
+  settlement: Record<string, unknown> | null;
+  failure_reason: string | null;
+  review_reason: string | null;
+  attempts: number;
+  created_at: Date;
+  updated_at: Date;
+  settled_at: Date | null;
+}
+
+export type NewPayment = Pick<PaymentRow, 'id' | 'rail' | 'proof_id' | 'purpose' | 'subject_id' | 'amount' | 'currency' | 'payer' | 'payload' | 'requirements'>;
+
+export async function insertPayment(q: Queryable, p: NewPayment): Promise<PaymentRow> {
+  const { rows } = await q.query<PaymentRow>(
+    `INSERT INTO payments (id, rail, proof_id, purpose, subject_id, amount, currency, payer, payload, requirements)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
+    [p.id, p.rail, p.proof_id, p.purpose, p.subject_id, p.amount, p.currency, p.payer, JSON.stringify(p.payload), JSON.stringify(p.requirements)],
+  );
+  return rows[0];
+}
+
+export async function getPayment(q: Queryable, id: string, forUpdate = false): Promise<PaymentRow | undefined> {
+  const { rows } = await q.query<PaymentRow>(`SELECT * FROM payments WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+  return rows[0];
+}
+
+export async function latestPaymentFor(q: Queryable, purpose: string, subjectId: string): Promise<PaymentRow | undefined> {
+  const { rows } = await q.query<PaymentRow>(
+    'SELECT * FROM payments WHERE purpose = $1 AND subject_id = $2 ORDER BY created_at DESC LIMIT 1',
+    [purpose, subjectId],
+  );
+  return rows[0];
+}
+
+/** Counts a settlement attempt before the facilitator is called, so a crash leaves a trace. */
+export async function countAttempt(q: Queryable, id: string): Promise<number> {
+  const { rows } = await q.query<{ attempts: number }>(
+    `UPDATE payments SET attempts = attempts + 1, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING attempts`,
+    [id],
+  );
+  return rows[0]?.attempts ?? 0;
+}
+
+export async function markSettled(q: Queryable, id: string, settlement: Record<string, unknown>): Promise<PaymentRow | undefined> {
+  const { rows } = await q.query<PaymentRow>(
+    `UPDATE payments SET status = 'settled', settlement = $2, settled_at = now(), updated_at = now()
+     WHERE id = $1 AND status = 'pending' RETURNING *`,
+    [id, JSON.stringify(settlement)],
+  );
+  return rows[0];
+}
+
+export async function markFailed(q: Queryable, id: string, reason: string): Promise<PaymentRow | undefined> {
+  const { rows } = await q.query<PaymentRow>(
+    `UPDATE payments SET status = 'failed', failure_reason = $2, updated_at = now()
+     WHERE id = $1 AND status = 'pending' RETURNING *`,
+    [id, reason],
+  );
+  return rows[0];
+}
+
+export async function flagForReview(q: Queryable, id: string, reason: string): Promise<void> {
+  await q.query(`UPDATE payments SET review_reason = $2, updated_at = now() WHERE id = $1 AND status = 'pending'`, [id, reason]);
+}
+
+/** Pending payments whose queue job may have been lost: untouched for `olderThanMs`. */
+export async function stalePendingPayments(q: Queryable, olderThanMs: number, limit = 500): Promise<Pick<PaymentRow, 'id' | 'rail'>[]> {
+  const { rows } = await q.query<Pick<PaymentRow, 'id' | 'rail'>>(
+    `SELECT id, rail FROM payments
+     WHERE status = 'pending' AND review_reason IS NULL AND updated_at < now() - make_interval(secs => $1::double precision / 1000)
+     ORDER BY updated_at LIMIT $2`,
+    [olderThanMs, limit],
+  );
+  return rows;
+}

@@ -1,0 +1,8 @@
+/** What each kind of x402 payment pays for, by the payment's `purpose`. */
+import { BOND_PURPOSE } from './agents/register.js';
+import { bondHandler } from './agents/bond.js';
+import type { PurposeHandlers } from './payments/settle.js';
+
+export function purposeHandlers(): PurposeHandlers {
+  return { [BOND_PURPOSE]: bondHandler };
+}

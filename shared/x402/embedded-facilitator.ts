@@ -1,0 +1,61 @@
+/**
+ * A facilitator without a chain, for development, tests and deployments that keep USDC
+ * balances in the ledger only. It verifies the EIP-712 signature for real, exactly as the
+ * server does, and "settles" by returning a deterministic pseudo transaction hash. NO FUNDS
+ * MOVE: the ledger is the only record of the payment.
+ */
+import { keccak256, toHex } from 'viem';
+import { X402Error } from './errors.js';
+import type { Facilitator, SettleResult, SupportedKind, VerifyResult } from './facilitator.js';
+import { toCaip2, toV1Name } from './networks.js';
+import type { DecodedPayment, ServerRequirements, X402Settings } from './types.js';
+import { checkPayment } from './verify.js';
+
+/** Verifies for real, settles into nothing but the ledger. */
+export class EmbeddedFacilitator implements Facilitator {
+  /**
+   * @param settings - the server's x402 settings; `supported()` lists their network
+   * @param clock - for the time window in `verify`; default the system clock
+   */
+  constructor(
+    private readonly settings: X402Settings,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  /** The same checks as `verifyPayment`, time window included. */
+  async verify(payment: DecodedPayment, requirements: ServerRequirements): Promise<VerifyResult> {
+    const nowSeconds = BigInt(Math.floor(this.clock().getTime() / 1000));
+    try {
+      const verified = await checkPayment(payment, requirements, nowSeconds);
+      return { status: 'valid', payer: verified.payer };
+    } catch (err) {
+      if (err instanceof X402Error) return { status: 'invalid', reason: err.reason };
+      throw err;
+    }
+  }
+
+  /**
+   * Checks terms and signature again, then answers `settled` with `keccak256(proofId)` as the
+   * transaction. The time window is not checked here: the server checked it when it accepted
+   * the payment, and a settlement retried after a crash must give the same answer as the
+   * first attempt. Same payload, same result, however often it is called.
+   */
+  async settle(payment: DecodedPayment, requirements: ServerRequirements): Promise<SettleResult> {
+    try {
+      const verified = await checkPayment(payment, requirements, null);
+      const network = toCaip2(requirements.network) ?? requirements.network;
+      return { status: 'settled', transaction: keccak256(toHex(verified.proofId)), network, payer: verified.payer };
+    } catch (err) {
+      if (err instanceof X402Error) return { status: 'invalid', reason: err.reason };
+      throw err;
+    }
+  }
+
+  /** "exact" on the configured network, in both generations. */
+  async supported(): Promise<SupportedKind[]> {
+    const kinds: SupportedKind[] = [{ x402Version: 2, scheme: 'exact', network: toCaip2(this.settings.network) ?? this.settings.network }];
+    const v1 = toV1Name(this.settings.network);
+    if (v1) kinds.push({ x402Version: 1, scheme: 'exact', network: v1 });
+    return kinds;
+  }
+}

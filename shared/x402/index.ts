@@ -1,0 +1,34 @@
+/**
+ * x402 (USDC, EIP-3009 "exact" scheme) in the wire formats of the official packages: v2
+ * (`PAYMENT-REQUIRED` / `PAYMENT-SIGNATURE` / `PAYMENT-RESPONSE`) and v1 (`X-PAYMENT` /
+ * `X-PAYMENT-RESPONSE`). Pure functions to build 402 answers and decode, verify and receipt
+ * payments, and two facilitators. See docs/x402.md.
+ */
+export { X402Error, X402Reason, InvalidPaymentHeaderError, PaymentRejectedError, FacilitatorUnavailableError } from './errors.js';
+export type { X402ReasonCode } from './errors.js';
+export type * from './types.js';
+export { chainIdOf, toCaip2, toV1Name } from './networks.js';
+export {
+  x402SettingsFromConfig,
+  buildPaymentRequired,
+  requirementsV2For,
+  toV1Requirements,
+  selectRequirements,
+} from './requirements.js';
+export type { PriceRequest, PaymentRequiredResponse } from './requirements.js';
+export {
+  X402Header,
+  X402_EXPOSED_HEADERS,
+  X402_REQUEST_HEADERS,
+  MAX_PAYMENT_HEADER_LENGTH,
+  decodePaymentHeader,
+  encodePaymentResponse,
+  paymentResponseHeaderName,
+} from './headers.js';
+export type { PaymentHeaders } from './headers.js';
+export { parsePaymentPayload, parseServerRequirements } from './payload.js';
+export { verifyPayment, proofIdOf, VALID_BEFORE_MARGIN_SECONDS } from './verify.js';
+export type { VerifiedPayment } from './verify.js';
+export type { Facilitator, VerifyResult, SettleResult, SupportedKind } from './facilitator.js';
+export { HttpFacilitator } from './http-facilitator.js';
+export { EmbeddedFacilitator } from './embedded-facilitator.js';

@@ -1,0 +1,167 @@
+/**
+ * What the server asks to be paid: the 402 answer in both generations, and the server's own
+ * requirements that a payment is later verified against. Pure functions.
+ */
+import type { Address } from 'viem';
+import type { Config } from '../config.js';
+import { encodeBase64Json } from './headers.js';
+import { chainIdOf, toCaip2, toV1Name } from './networks.js';
+import type {
+  DecodedPayment,
+  PaymentRequiredBody,
+  PaymentRequiredV2,
+  PaymentRequirementsV1,
+  PaymentRequirementsV2,
+  ServerRequirements,
+  X402Settings,
+} from './types.js';
+
+type X402Config = Pick<
+  Config,
+  'X402_PAY_TO' | 'X402_NETWORK' | 'X402_ASSET' | 'X402_ASSET_NAME' | 'X402_ASSET_VERSION' | 'X402_MAX_TIMEOUT_SECONDS'
+>;
+
+/**
+ * The x402 settings from the service configuration.
+ *
+ * @throws RangeError when the network has no v1 name: v1 clients could not pay there, and the
+ * product promises that both generations can (better to fail at start-up than at the first 402)
+ */
+export function x402SettingsFromConfig(config: X402Config): X402Settings {
+  if (!toV1Name(config.X402_NETWORK)) {
+    throw new RangeError(`X402_NETWORK=${config.X402_NETWORK}: no v1 network name is known for this chain`);
+  }
+  return {
+    payTo: config.X402_PAY_TO as Address,
+    network: config.X402_NETWORK,
+    asset: config.X402_ASSET as Address,
+    assetName: config.X402_ASSET_NAME,
+    assetVersion: config.X402_ASSET_VERSION,
+    maxTimeoutSeconds: config.X402_MAX_TIMEOUT_SECONDS,
+  };
+}
+
+/** A price for one request. */
+export interface PriceRequest {
+  /** USDC minor units (6 decimals): 5 USDC is 5_000_000n. */
+  amount: bigint;
+  /** Absolute URL of the paid resource (x402-fetch refuses a relative one). */
+  resourceUrl: string;
+  description: string;
+  /** Of the paid response; default `application/json`. */
+  mimeType?: string;
+  /** The `error` shown to the client; default `payment_required`, or an X402Error reason on a refused retry. */
+  error?: string;
+}
+
+/** A 402 answer and the requirements behind it. */
+export interface PaymentRequiredResponse {
+  /** Value of the `PAYMENT-REQUIRED` header: standard base64 of `paymentRequired`. */
+  header: string;
+  /** JSON body of the 402: the v1 PaymentRequired plus `success: false`. */
+  body: PaymentRequiredBody;
+  /** The v2 PaymentRequired object inside `header`. */
+  paymentRequired: PaymentRequiredV2;
+  requirementsV2: PaymentRequirementsV2;
+  requirementsV1: PaymentRequirementsV1;
+}
+
+/** The v2 requirements for an amount (no resource needed: v2 keeps it outside `accepts`). */
+export function requirementsV2For(settings: X402Settings, amount: bigint): PaymentRequirementsV2 {
+  if (amount <= 0n) throw new RangeError(`x402 amount must be positive, got ${amount}`);
+  const network = toCaip2(settings.network);
+  if (!network) throw new RangeError(`not an EVM network: ${settings.network}`);
+  return {
+    scheme: 'exact',
+    network,
+    amount: amount.toString(),
+    asset: settings.asset,
+    payTo: settings.payTo,
+    maxTimeoutSeconds: settings.maxTimeoutSeconds,
+    extra: { name: settings.assetName, version: settings.assetVersion },
+  };
+}
+
+/** The v1 form of v2 requirements; v1 carries the resource inside each entry. */
+export function toV1Requirements(
+  v2: PaymentRequirementsV2,
+  resource: { url: string; description: string; mimeType?: string },
+): PaymentRequirementsV1 {
+  const network = toV1Name(v2.network);
+  if (!network) throw new RangeError(`no v1 network name for ${v2.network}`);
+  return {
+    scheme: v2.scheme,
+    network,
+    maxAmountRequired: v2.amount,
+    resource: resource.url,
+    description: resource.description,
+    mimeType: resource.mimeType ?? 'application/json',
+    payTo: v2.payTo,
+    maxTimeoutSeconds: v2.maxTimeoutSeconds,
+    asset: v2.asset,
+    extra: { ...v2.extra },
+  };
+}
+
+/**
+ * Builds the 402 answer for a price: the v2 PaymentRequired for the `PAYMENT-REQUIRED` header
+ * and the v1 form for the body, so that both client generations can pay.
+ *
+ * @example
+ * const p = buildPaymentRequired(settings, { amount: 5_000_000n, resourceUrl, description: 'Identity bond' });
+ * res.status(402).set('PAYMENT-REQUIRED', p.header).set('Cache-Control', 'no-store').json(p.body);
+ */
+export function buildPaymentRequired(settings: X402Settings, price: PriceRequest): PaymentRequiredResponse {
+  const url = new URL(price.resourceUrl).toString(); // throws TypeError on a relative URL
+  const resource = { url, description: price.description, mimeType: price.mimeType ?? 'application/json' };
+  const error = price.error ?? 'payment_required';
+  const requirementsV2 = requirementsV2For(settings, price.amount);
+  const requirementsV1 = toV1Requirements(requirementsV2, resource);
+  const paymentRequired: PaymentRequiredV2 = { x402Version: 2, error, resource, accepts: [requirementsV2] };
+  return {
+    header: encodeBase64Json(paymentRequired),
+    body: { x402Version: 1, error, accepts: [requirementsV1], success: false },
+    paymentRequired,
+    requirementsV2,
+    requirementsV1,
+  };
+}
+
+/**
+ * The requirements of the payment's own generation: what a facilitator expects next to it
+ * and what to store with the payment for a later settlement.
+ */
+export function selectRequirements(
+  payment: Pick<DecodedPayment, 'version'>,
+  built: Pick<PaymentRequiredResponse, 'requirementsV1' | 'requirementsV2'>,
+): ServerRequirements {
+  return payment.version === 1 ? built.requirementsV1 : built.requirementsV2;
+}
+
+/** Requirements in one shape whatever their generation; what verification compares against. */
+export interface NormalizedRequirements {
+  scheme: string;
+  /** CAIP-2. */
+  network: string;
+  chainId: number;
+  amount: bigint;
+  asset: Address;
+  payTo: Address;
+  extra: { name: string; version: string };
+}
+
+/** Normalises the server's own requirements of either generation. */
+export function normalizeRequirements(req: ServerRequirements): NormalizedRequirements {
+  const chainId = chainIdOf(req.network);
+  if (chainId === undefined) throw new TypeError(`unknown network in server requirements: ${req.network}`);
+  const amount = 'amount' in req ? req.amount : req.maxAmountRequired;
+  return {
+    scheme: req.scheme,
+    network: `eip155:${chainId}`,
+    chainId,
+    amount: BigInt(amount),
+    asset: req.asset as Address,
+    payTo: req.payTo as Address,
+    extra: req.extra,
+  };
+}

@@ -1,0 +1,143 @@
+/**
+ * Verifies an x402 "exact" EVM payment against the server's OWN requirements. The client's
+ * echo (`accepted` in v2) is only compared, never trusted: the amount, payee, asset and
+ * EIP-712 domain all come from the server's requirements.
+ */
+import { getAddress, recoverTypedDataAddress, type Address, type Hex } from 'viem';
+import { PaymentRejectedError, X402Reason } from './errors.js';
+import { chainIdOf } from './networks.js';
+import { normalizeRequirements, type NormalizedRequirements } from './requirements.js';
+import type { DecodedPayment, ServerRequirements } from './types.js';
+
+/**
+ * Seconds an authorization must still be valid for. The reference facilitator refuses
+ * `validBefore < now + 6`: a payment accepted here must still be settleable there.
+ */
+export const VALID_BEFORE_MARGIN_SECONDS = 6n;
+
+/** EIP-3009 TransferWithAuthorization, as USDC defines it. */
+const TRANSFER_WITH_AUTHORIZATION = {
+  TransferWithAuthorization: [
+    { name: 'from', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'validAfter', type: 'uint256' },
+    { name: 'validBefore', type: 'uint256' },
+    { name: 'nonce', type: 'bytes32' },
+  ],
+} as const;
+
+/** A payment that pays what the server asked for, signed by its payer. */
+export interface VerifiedPayment {
+  /** The signer (`authorization.from`), EIP-55 checksummed. */
+  payer: Address;
+  /** EIP-3009 nonce, lowercase hex. */
+  nonce: Hex;
+  /** Minor units; equals the requested amount. */
+  value: bigint;
+  /** Unix seconds after which the authorization can no longer be settled. */
+  validBefore: bigint;
+  chainId: number;
+  /** `x402:<chainId>:<payer lowercase>:<nonce lowercase>`: unique per authorization, the replay key. */
+  proofId: string;
+}
+
+/** The proof id of an EIP-3009 authorization: one per (chain, payer, nonce), as the token contract sees it. */
+export function proofIdOf(chainId: number, from: string, nonce: string): string {
+  return `x402:${chainId}:${from.toLowerCase()}:${nonce.toLowerCase()}`;
+}
+
+function reject(reason: keyof typeof X402Reason, detail: string): never {
+  throw new PaymentRejectedError(reason, detail);
+}
+
+/** Everything but the signature and the time window: cheap, and it names the precise mismatch. */
+function checkTerms(payment: DecodedPayment, expected: NormalizedRequirements): void {
+  if (payment.scheme !== 'exact' || expected.scheme !== 'exact') reject('scheme_mismatch', `scheme ${payment.scheme}`);
+  if (chainIdOf(payment.network) !== expected.chainId) {
+    reject('network_mismatch', `network ${payment.network}, expected ${expected.network}`);
+  }
+  if (payment.version === 2 && payment.accepted.asset.toLowerCase() !== expected.asset.toLowerCase()) {
+    reject('asset_mismatch', `asset ${payment.accepted.asset}, expected ${expected.asset}`);
+  }
+  const auth = payment.authorization;
+  if (auth.to.toLowerCase() !== expected.payTo.toLowerCase()) reject('payee_mismatch', `pays ${auth.to}, expected ${expected.payTo}`);
+  if (auth.value !== expected.amount) reject('amount_mismatch', `value ${auth.value}, expected ${expected.amount}`);
+}
+
+function checkWindow(payment: DecodedPayment, nowSeconds: bigint): void {
+  const { validAfter, validBefore } = payment.authorization;
+  if (validAfter > nowSeconds) reject('authorization_not_yet_valid', `valid after ${validAfter}, now ${nowSeconds}`);
+  if (validBefore < nowSeconds + VALID_BEFORE_MARGIN_SECONDS) {
+    reject('authorization_expired', `valid before ${validBefore}, now ${nowSeconds}`);
+  }
+}
+
+async function checkSignature(payment: DecodedPayment, expected: NormalizedRequirements): Promise<void> {
+  const auth = payment.authorization;
+  let signer: Address;
+  try {
+    signer = await recoverTypedDataAddress({
+      domain: {
+        name: expected.extra.name,
+        version: expected.extra.version,
+        chainId: expected.chainId,
+        verifyingContract: expected.asset,
+      },
+      types: TRANSFER_WITH_AUTHORIZATION,
+      primaryType: 'TransferWithAuthorization',
+      message: { ...auth },
+      signature: payment.signature,
+    });
+  } catch {
+    // Not a recoverable 65-byte ECDSA signature (garbage, or a smart-wallet signature).
+    reject('invalid_signature', 'signature does not recover');
+  }
+  if (signer.toLowerCase() !== auth.from.toLowerCase()) reject('invalid_signature', `signed by ${signer}, not ${auth.from}`);
+}
+
+/**
+ * The checks shared by verification and the embedded facilitator's settlement; `nowSeconds`
+ * null skips the time window (see EmbeddedFacilitator.settle).
+ *
+ * @internal
+ */
+export async function checkPayment(
+  payment: DecodedPayment,
+  requirements: ServerRequirements,
+  nowSeconds: bigint | null,
+): Promise<VerifiedPayment> {
+  const expected = normalizeRequirements(requirements);
+  checkTerms(payment, expected);
+  if (nowSeconds !== null) checkWindow(payment, nowSeconds);
+  await checkSignature(payment, expected);
+  const { from, nonce, value, validBefore } = payment.authorization;
+  return {
+    payer: getAddress(from),
+    nonce: nonce.toLowerCase() as Hex,
+    value,
+    validBefore,
+    chainId: expected.chainId,
+    proofId: proofIdOf(expected.chainId, from, nonce),
+  };
+}
+
+/**
+ * Verifies a decoded payment against the server's own requirements (either generation):
+ * scheme and network match, the v2 echo names the same asset, `to` is the payee, `value` is
+ * exactly the amount, `validAfter <= now`, `validBefore >= now + 6 s`, and the EIP-712
+ * TransferWithAuthorization signature (domain: the asset's name and version, the chain id, the
+ * asset as verifying contract) recovers to `from`. Replay is NOT checked here: the caller
+ * claims `proofId` under a unique constraint.
+ *
+ * @param options.now - the clock; default now
+ * @throws PaymentRejectedError with the reason of the first failed check
+ */
+export async function verifyPayment(
+  payment: DecodedPayment,
+  requirements: ServerRequirements,
+  options: { now?: Date } = {},
+): Promise<VerifiedPayment> {
+  const nowSeconds = BigInt(Math.floor((options.now ?? new Date()).getTime() / 1000));
+  return checkPayment(payment, requirements, nowSeconds);
+}

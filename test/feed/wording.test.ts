@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { buildFeed, cleanText, describeThreat, formatFlaggedPct, MAX_TEXT_CHARS } from '../../feed/index.js';
+import type { FeedRow, FeedSettings } from '../../feed/index.js';
+
+const settings: FeedSettings = {
+  title: 'Skill threat feed',
+  description: 'Malicious agent skills found by the scanner',
+  website: 'https://scan.example',
+  scanBaseUrl: 'https://scan.example',
+  idPrefix: 'acme',
+  pricingUrl: 'https://scan.example/pricing',
+  enterpriseUrl: 'https://scan.example/enterprise',
+};
+const now = new Date('2030-01-02T03:04:05.678Z');
+
+function row(n: number, over: Partial<FeedRow> = {}): FeedRow {
+  return {
+    result_id: n.toString(16).padStart(16, '0'),
+    skill_name: `skill-${n}`,
+    slug: `owner/skill-${n}`,
+    category: 'exfiltration',
+    severity: 'CRITICAL',
+    critical_count: 2,
+    high_count: 1,
+    downloads: 10 * n,
+    created_at: new Date(Date.UTC(2030, 0, 1, 0, 0, 59 - n)),
+    ...over,
+  };
+}
+
+describe('formatFlaggedPct', () => {
+  it.each([
+    [0, 0, '0.0%'],
+    [5, 0, '0.0%'],
+    [0, 7, '0.0%'],
+    [1, 3, '33.3%'],
+    [2, 3, '66.7%'],
+    [1, 8, '12.5%'],
+    [1, 1000, '0.1%'],
+    [1, 2000, '0.1%'], // exactly 0.05%: half rounds up
+    [1, 2001, '0.0%'], // just under 0.05%
+    [3, 8000, '0.0%'], // 0.0375%
+    [1, 6, '16.7%'],
+    [1, 1, '100.0%'],
+    [123_456_789, 1_000_000_000, '12.3%'],
+  ])('formats %i unsafe of %i scanned as %s', (unsafe, scanned, expected) => {
+    expect(formatFlaggedPct(unsafe, scanned)).toBe(expected);
+  });
+
+  it('always gives one decimal within half a tenth of the true percentage', () => {
+    fc.assert(
+      fc.property(fc.nat(1_000_000), fc.nat(1_000_000), (a, b) => {
+        const [unsafe, scanned] = [Math.min(a, b), Math.max(a, b)];
+        const pct = formatFlaggedPct(unsafe, scanned);
+        expect(pct).toMatch(/^\d{1,3}\.\d%$/);
+        const truth = scanned === 0 ? 0 : (unsafe / scanned) * 100;
+        expect(Math.abs(parseFloat(pct) - truth)).toBeLessThanOrEqual(0.05 + 1e-9);
+      }),
+    );
+  });
+});
+
+describe('describeThreat', () => {
+  it.each([
+    [1, 0, 'CRITICAL', '1 critical threat found in skill "foo". Do not install.'],
+    [2, 5, 'CRITICAL', '2 critical threats found in skill "foo". Do not install.'],
+    [0, 1, 'HIGH', '0 critical and 1 high-severity threat found in skill "foo". Do not install.'],
+    [0, 3, 'HIGH', '0 critical and 3 high-severity threats found in skill "foo". Do not install.'],
+    [0, 0, 'MEDIUM', '0 critical and 0 high-severity threats found in skill "foo"; highest severity MEDIUM. Review before installing.'],
+  ])('words %i critical and %i high (%s) correctly', (critical, high, severity, expected) => {
+    expect(describeThreat('foo', critical, high, severity)).toBe(expected);
+  });
+
+  it('names the count of critical threats in every item description', () => {
+    const feed = buildFeed([row(1, { critical_count: 0, high_count: 2, severity: 'HIGH' }), row(2)], { total_scanned: 2, total_unsafe: 2 }, settings, now);
+    expect(feed.items.map((i) => i.description.match(/^(\d+) critical/)?.[1])).toEqual(['0', '2']);
+    expect(feed.items[0].title).toBe('HIGH: skill-1');
+  });
+});
+
+describe('cleanText', () => {
+  it.each([
+    ['keeps ordinary text', 'web-search', 'web-search'],
+    ['keeps markup characters for the renderer to escape', '</title><script>', '</title><script>'],
+    ['drops C0 controls and U+FFFE', 'a\u0000\u0008\uFFFEb', 'ab'],
+    ['drops a lone surrogate but keeps emoji', 'x\uD800y 😀', 'xy 😀'],
+    ['drops bidi overrides that would disguise a name', 'safe\u202Egnp.exe', 'safegnp.exe'],
+    ['folds newlines and runs of whitespace into one space', '  a\r\n\tb   c ', 'a b c'],
+    ['keeps entity-looking text as it is', '&amp;', '&amp;'],
+  ])('%s', (_label, input, expected) => {
+    expect(cleanText(input)).toBe(expected);
+  });
+
+  it('caps a 10 KB name at the limit without splitting a surrogate pair', () => {
+    const long = '😀'.repeat(10_000);
+    const out = cleanText(long);
+    expect(Array.from(out)).toHaveLength(MAX_TEXT_CHARS);
+    expect(out.endsWith('😀…')).toBe(true);
+    expect(/[\uD800-\uDFFF]/u.test(out)).toBe(false); // no unpaired half left
+  });
+
+  it('puts a cleaned, capped name into the title and the description', () => {
+    const [item] = buildFeed([row(1, { skill_name: 'x'.repeat(10_240) })], { total_scanned: 1, total_unsafe: 1 }, settings, now).items;
+    const expected = `${'x'.repeat(MAX_TEXT_CHARS - 1)}…`;
+    expect(item.title).toBe(`CRITICAL: ${expected}`);
+    expect(item.description).toContain(`"${expected}"`);
+  });
+
+  it('names a skill whose name cleans away to nothing "(unnamed)"', () => {
+    const [item] = buildFeed([row(1, { skill_name: '\u0000 \u0001' })], { total_scanned: 1, total_unsafe: 1 }, settings, now).items;
+    expect(item.title).toBe('CRITICAL: (unnamed)');
+  });
+});

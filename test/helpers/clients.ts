@@ -1,0 +1,36 @@
+/**
+ * The official x402 clients, as an agent developer would use them, with a throwaway key.
+ * v2: @x402/fetch + @x402/evm. v1: x402-fetch. Nothing here touches a network but loopback.
+ */
+import { wrapFetchWithPayment as wrapV2, x402Client } from '@x402/fetch';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { wrapFetchWithPayment as wrapV1 } from 'x402-fetch';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { Hex } from 'viem';
+
+export interface PayingClient {
+  address: string;
+  key: Hex;
+  fetch: (url: string, init?: RequestInit) => Promise<Response>;
+}
+
+/** A v2 client with spend controls off (bonds and rewards exceed its 1 USD default). */
+export function v2Client(key: Hex = generatePrivateKey()): PayingClient {
+  const account = privateKeyToAccount(key);
+  const client = new x402Client();
+  registerExactEvmScheme(client, { signer: account });
+  client.setSpendControls(false);
+  const f = wrapV2(globalThis.fetch, client);
+  return { address: account.address, key, fetch: (url, init) => f(url, init) };
+}
+
+/** A v1 client allowed to pay up to 1000 USDC. */
+export function v1Client(key: Hex = generatePrivateKey()): PayingClient {
+  const account = privateKeyToAccount(key);
+  const f = wrapV1(globalThis.fetch, account as never, 1_000_000_000n);
+  return { address: account.address, key, fetch: (url, init) => f(url as never, init) };
+}
+
+export function jsonPost(body: unknown, headers: Record<string, string> = {}): RequestInit {
+  return { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
+}

@@ -1,0 +1,107 @@
+/**
+ * The whole service in-process for one test file: a fresh database, a queue prefix of its own,
+ * the Express app (called with supertest, or listening on 127.0.0.1 for the x402 clients), and
+ * workers that a test can start, stop or crash.
+ */
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { Redis } from 'ioredis';
+import { buildApp } from '../../api/app.js';
+import type { AppDeps } from '../../api/context.js';
+import { loadConfig, type Config } from '../../shared/config.js';
+import { createLogger } from '../../shared/logger.js';
+import { createRedis } from '../../shared/redis.js';
+import { createFacilitator } from '../../shared/payments/facilitator.js';
+import { purposeHandlers } from '../../shared/purposes.js';
+import { x402SettingsFromConfig } from '../../shared/x402/index.js';
+import { createSettlementEvents, createSettlementQueue } from '../../queues/settlement.js';
+import { createMaintenanceQueue } from '../../queues/maintenance.js';
+import { startWorkers, type Workers } from '../../workers/main.js';
+import { checkLedger } from '../../shared/ledger/index.js';
+import { createTestDb, type TestDb } from './db.js';
+import { redisUrl } from './urls.js';
+
+export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
+
+export interface Harness {
+  deps: AppDeps;
+  config: Config;
+  db: TestDb;
+  app: ReturnType<typeof buildApp>;
+  /** Origin of the listening server, e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  startWorkers(): Workers;
+  stopWorkers(): Promise<void>;
+  maintenanceQueue: ReturnType<typeof createMaintenanceQueue>;
+  /** Throws with every problem when the ledger's invariants do not hold. */
+  assertLedger(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function createHarness(env: Record<string, string> = {}): Promise<Harness> {
+  const db = await createTestDb();
+  const prefix = `t${randomBytes(5).toString('hex')}`;
+  const server: { s?: Server } = {};
+  const config = loadConfig({
+    NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: prefix,
+    ADMIN_TOKEN, SETTLE_WAIT_MS: '5000', RATE_LIMIT_PER_MINUTE: '0', ...env,
+  } as NodeJS.ProcessEnv);
+  const log = createLogger('silent');
+  const producer = createRedis(config.REDIS_URL, 'producer');
+  const blocking = createRedis(config.REDIS_URL, 'worker');
+  await Promise.all([producer.connect(), blocking.connect()]);
+  const settlement = createSettlementQueue(producer, prefix);
+  const maintenanceQueue = createMaintenanceQueue(producer, prefix);
+  const settlementEvents = createSettlementEvents(blocking.duplicate(), prefix);
+  await settlementEvents.waitUntilReady();
+  const facilitator = createFacilitator(config);
+  const deps: AppDeps = { config, db: db.pool, redis: producer, log, facilitator, x402: x402SettingsFromConfig(config), queues: { settlement, settlementEvents } };
+  const app = buildApp(deps);
+  await new Promise<void>((resolve) => {
+    server.s = app.listen(0, '127.0.0.1', () => resolve());
+  });
+  const port = (server.s!.address() as AddressInfo).port;
+  // Absolute URLs the service prints must point at this server.
+  const baseUrl = `http://127.0.0.1:${port}`;
+  Object.assign(config, { publicBaseUrl: baseUrl, scanBaseUrl: baseUrl, hostingBaseUrl: baseUrl, gatewayBaseUrl: baseUrl });
+
+  let workers: Workers | undefined;
+  const h: Harness = {
+    deps, config, db, app, baseUrl, maintenanceQueue,
+    startWorkers() {
+      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator, purposes: purposeHandlers(), settlementQueue: settlement });
+      return workers;
+    },
+    async stopWorkers() {
+      await workers?.close();
+      workers = undefined;
+    },
+    async assertLedger() {
+      const report = await checkLedger(db.pool);
+      if (!report.ok) throw new Error(`ledger invariants broken:\n${report.problems.join('\n')}`);
+    },
+    async close() {
+      await workers?.close();
+      await new Promise<void>((r) => (server.s ? server.s.close(() => r()) : r()));
+      server.s?.closeAllConnections();
+      await settlementEvents.close();
+      await settlement.obliterate({ force: true }).catch(() => {});
+      await maintenanceQueue.obliterate({ force: true }).catch(() => {});
+      await Promise.all([settlement.close(), maintenanceQueue.close()]);
+      await deleteKeys(producer, `${prefix}:*`);
+      await Promise.all([producer.quit(), blocking.quit()]);
+      await db.drop();
+    },
+  };
+  return h;
+}
+
+async function deleteKeys(redis: Redis, pattern: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await redis.scan(cursor, 'MATCH', pattern, 'COUNT', 500);
+    cursor = next;
+    if (keys.length) await redis.del(...keys);
+  } while (cursor !== '0');
+}

@@ -1,0 +1,54 @@
+/** Starts every worker of this process and returns one handle to drain them. */
+import { Worker, type Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Config } from '../shared/config.js';
+import type { Db } from '../shared/db/pool.js';
+import type { Logger } from '../shared/logger.js';
+import type { Facilitator } from '../shared/x402/index.js';
+import type { PurposeHandlers } from '../shared/payments/settle.js';
+import { QueueName } from '../queues/names.js';
+import type { SettlementPayload } from '../queues/settlement.js';
+import { settlementProcessor } from './settlement.js';
+import { maintenanceProcessor } from './maintenance.js';
+
+export interface WorkerDeps {
+  config: Config;
+  db: Db;
+  /** A connection with maxRetriesPerRequest: null; each worker duplicates it. */
+  connection: Redis;
+  log: Logger;
+  facilitator: Facilitator;
+  purposes: PurposeHandlers;
+  settlementQueue: Queue<SettlementPayload>;
+}
+
+export interface Workers {
+  workers: Worker[];
+  close(): Promise<void>;
+}
+
+export function startWorkers(deps: WorkerDeps): Workers {
+  const prefix = deps.config.QUEUE_PREFIX;
+  const common = { connection: deps.connection, prefix };
+  const workers = [
+    new Worker(QueueName.settlement, settlementProcessor(deps), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
+    new Worker(
+      QueueName.maintenance,
+      maintenanceProcessor({ db: deps.db, log: deps.log, settlement: deps.settlementQueue, reconcileAfterMs: deps.config.RECONCILE_AFTER_MS }),
+      { ...common, concurrency: 1 },
+    ),
+  ];
+  for (const w of workers) {
+    w.on('failed', (job, err) => {
+      const level = job && job.attemptsMade < (job.opts.attempts ?? 1) ? 'info' : 'warn';
+      deps.log[level]({ queue: w.name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed');
+    });
+    w.on('error', (err) => deps.log.error({ queue: w.name, err }, 'worker error'));
+  }
+  return {
+    workers,
+    async close() {
+      await Promise.all(workers.map((w) => w.close()));
+    },
+  };
+}
