@@ -55,14 +55,29 @@ export interface AgentJson {
   updated_at: string;
 }
 
+// jsonb keeps keys in its own order; the API promises the spec's.
+function orderedService(s: Service): Service {
+  const out: Service = { name: s.name, description: s.description, price: s.price, currency: s.currency };
+  if (s.endpoint !== undefined) out.endpoint = s.endpoint;
+  return out;
+}
+
+function orderedContact(c: Contact): Contact {
+  const out: Contact = { email: c.email };
+  if (c.api !== undefined) out.api = c.api;
+  if (c.website !== undefined) out.website = c.website;
+  if (c.social !== undefined) out.social = c.social;
+  return out;
+}
+
 export function toAgentJson(row: AgentRow): AgentJson {
   return {
     id: row.id,
     handle: row.handle,
     name: row.name,
     description: row.description,
-    services: row.services && row.services.length ? row.services : null,
-    contact: row.contact,
+    services: row.services && row.services.length ? row.services.map(orderedService) : null,
+    contact: orderedContact(row.contact),
     stack: row.stack,
     tags: row.tags && row.tags.length ? row.tags : null,
     verified: row.verified,

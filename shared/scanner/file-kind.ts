@@ -1,0 +1,71 @@
+/**
+ * Which kind a file is, and for markdown which kind each line is: prose, fenced code (treated
+ * as a script, because an agent runs what a SKILL.md puts in a code block) or an HTML comment
+ * (prose a human reader never sees).
+ */
+import type { FileKind } from './types.js';
+
+const MANIFEST_NAMES = new Set([
+  'package.json', 'requirements.txt', 'requirements-dev.txt', 'pyproject.toml', 'pipfile',
+  'setup.cfg', 'cargo.toml', 'gemfile', 'go.mod', 'composer.json',
+]);
+const SCRIPT_NAMES = new Set(['makefile', 'dockerfile', 'justfile', 'procfile', 'rakefile']);
+const SCRIPT_EXT = new Set([
+  'sh', 'bash', 'zsh', 'fish', 'ksh', 'py', 'pyw', 'js', 'mjs', 'cjs', 'ts', 'mts', 'cts', 'jsx',
+  'tsx', 'ps1', 'psm1', 'psd1', 'bat', 'cmd', 'vbs', 'rb', 'pl', 'php', 'lua', 'go', 'rs', 'java',
+  'kt', 'swift', 'cs', 'c', 'cc', 'cpp', 'applescript', 'scpt', 'command', 'tool', 'awk', 'r',
+]);
+const MARKDOWN_EXT = new Set(['md', 'markdown', 'mdx', 'txt', 'rst', 'adoc', 'html', 'htm']);
+
+/** The kind of a file, from its name. Files with no extension and a shebang are scripts. */
+export function fileKind(path: string, text = ''): FileKind {
+  const base = (path.split(/[\\/]/).pop() ?? path).toLowerCase();
+  if (MANIFEST_NAMES.has(base) || /^requirements[\w.-]{0,40}\.txt$/.test(base)) return 'manifest';
+  if (SCRIPT_NAMES.has(base)) return 'script';
+  const dot = base.lastIndexOf('.');
+  const ext = dot > 0 ? base.slice(dot + 1) : '';
+  if (SCRIPT_EXT.has(ext)) return 'script';
+  if (MARKDOWN_EXT.has(ext)) return 'markdown';
+  if (ext === '' && text.startsWith('#!')) return 'script';
+  return 'other';
+}
+
+/** The kind of one line of a file; `comment` marks markdown lines inside `<!-- -->`. */
+export interface LineZone {
+  kind: FileKind;
+  comment: boolean;
+}
+
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+
+/**
+ * One zone per line. Only markdown has more than one zone; every other file is its kind
+ * throughout.
+ */
+export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] {
+  if (kind !== 'markdown') return lines.map(() => ({ kind, comment: false }));
+  const zones: LineZone[] = [];
+  let fence: string | null = null;
+  let inComment = false;
+  for (const line of lines) {
+    const m = FENCE.exec(line);
+    if (fence !== null) {
+      // The closing fence belongs to the block; a longer run of the same mark also closes it.
+      zones.push({ kind: 'script', comment: false });
+      if (m && m[1][0] === fence[0] && m[1].length >= fence.length) fence = null;
+      continue;
+    }
+    if (m && !inComment) {
+      fence = m[1];
+      zones.push({ kind: 'script', comment: false });
+      continue;
+    }
+    const opens = line.lastIndexOf('<!--');
+    const closes = line.lastIndexOf('-->');
+    const commentHere = inComment || opens >= 0;
+    zones.push({ kind: 'markdown', comment: commentHere });
+    if (opens >= 0 && opens > closes) inComment = true;
+    else if (closes >= 0) inComment = false;
+  }
+  return zones;
+}

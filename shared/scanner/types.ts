@@ -1,0 +1,126 @@
+/**
+ * Types of the skill scanner: what goes in (a skill), what comes out (a report) and the shape
+ * of the rules that sit in between as plain data.
+ */
+
+/** How bad a finding is. A skill is `unsafe` as soon as one HIGH or CRITICAL finding remains. */
+export type Severity = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
+
+/** One file of a skill, as path and text (binary files are not scanned). */
+export interface SkillFile {
+  path: string;
+  text: string;
+}
+
+/** A skill as an agent submits it: a name and its files. */
+export interface Skill {
+  name: string;
+  slug?: string;
+  version?: string;
+  files: SkillFile[];
+}
+
+/** One thing the scanner found, pointing at a 1-based line of one file. */
+export interface Finding {
+  rule_id: string;
+  category: string;
+  severity: Severity;
+  file: string;
+  line: number;
+  /** At most about 160 characters of the line, control and hidden characters made visible. */
+  excerpt: string;
+  message: string;
+}
+
+/** The result of one scan. */
+export interface ScanReport {
+  verdict: 'safe' | 'unsafe';
+  highest_severity: Severity | null;
+  counts: Record<Severity, number>;
+  findings: Finding[];
+  /** True when a limit (files, bytes, findings or the time budget) cut the scan short. */
+  truncated: boolean;
+  duration_ms: number;
+}
+
+/** The categories the rules are grouped by. */
+export type Category =
+  | 'prompt-injection'
+  | 'hidden-text'
+  | 'credential-harvesting'
+  | 'wallet-theft'
+  | 'exfiltration'
+  | 'download-execute'
+  | 'reverse-shell'
+  | 'obfuscation'
+  | 'destructive'
+  | 'persistence'
+  | 'security-tampering'
+  | 'typosquatting'
+  | 'remote-instructions'
+  | 'image-beacon';
+
+/**
+ * What a line is. A markdown file's fenced code blocks count as `script`, so a rule written for
+ * shell commands also sees the commands a SKILL.md tells the agent to run.
+ */
+export type FileKind = 'markdown' | 'script' | 'manifest' | 'other';
+
+/**
+ * How a rule treats markdown prose, where a word is often only mentioned:
+ * - `match`: always report (the text is suspicious however it is phrased);
+ * - `negatable`: skip when the clause before the match negates it ("this skill never reads ~/.ssh");
+ * - `mention`: skip when negated, or when quoted after a mention marker
+ *   ("flags phrases such as `curl ... | sh`").
+ */
+export type ProseMode = 'match' | 'negatable' | 'mention';
+
+/**
+ * Named checks the engine runs on a match before reporting it. They keep rules as data while
+ * letting a few of them look closer (is this IP public, is this installer official).
+ */
+export type VerifierName = 'publicIp' | 'officialInstaller' | 'beaconPlaceholder' | 'beaconParam';
+
+/**
+ * Detectors implemented in code rather than regexes; their rules are still listed as data so
+ * the rule table, ids and severities live in one place.
+ */
+export type DetectorName = 'tagChars' | 'zeroWidth' | 'bidi' | 'typosquat' | 'encodedPayload';
+
+/** A pattern rule or a detector rule. */
+export interface Rule {
+  id: string;
+  category: Category;
+  severity: Severity;
+  /** What it catches, in a few words, for the rule table in docs/scanner.md. */
+  title: string;
+  /** The finding's message. */
+  message: string;
+  /** The kinds of line the rule looks at. */
+  where: readonly FileKind[] | 'any';
+  /** Regexes without the `g` flag; bounded repetitions only (see the tests for hostile input). */
+  patterns?: readonly RegExp[];
+  /** Literal strings matched case-insensitively. */
+  keywords?: readonly string[];
+  /** A match whose command segment also matches one of these is a benign use and is dropped. */
+  unless?: readonly RegExp[];
+  /** Default `mention`. */
+  prose?: ProseMode;
+  /** Only look inside HTML comments of markdown files. */
+  commentsOnly?: boolean;
+  verify?: VerifierName;
+  detector?: DetectorName;
+  /** A different severity for some kinds of file (a bidi control in code is worse than in prose). */
+  severityByKind?: Partial<Record<FileKind, Severity>>;
+}
+
+/** Several rules firing in the same file add up to something worse than each alone. */
+export interface ComboRule {
+  id: string;
+  category: Category;
+  severity: Severity;
+  title: string;
+  message: string;
+  /** Each group is satisfied by any one of its rule ids; every group must be satisfied. */
+  allOf: readonly (readonly string[])[];
+}

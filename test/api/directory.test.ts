@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { ADMIN_TOKEN, createHarness, type Harness } from '../helpers/harness.js';
+import { registerAgent, type RegisteredAgent } from '../helpers/agents.js';
+
+let h: Harness;
+let plain: RegisteredAgent;
+let minimal: RegisteredAgent;
+let linked: RegisteredAgent;
+
+beforeAll(async () => {
+  h = await createHarness();
+  h.startWorkers();
+  plain = await registerAgent(h.baseUrl, 'plain-agent');
+  minimal = await registerAgent(h.baseUrl, 'minimal-agent', { services: [], tags: null, description: '', stack: '', contact: { email: 'x:minimal' } });
+  linked = await registerAgent(h.baseUrl, 'linked-agent', {
+    services: [
+      { name: 'translate', description: 'EN to FR', price: 'free tier', currency: '', endpoint: 'https://linked.example/translate' },
+      { name: 'audit', description: 'contract audit', price: 'custom', currency: 'USD' },
+    ],
+    contact: { email: 'ops@linked.example', api: 'https://linked.example/api', website: 'https://linked.example', social: '@linked' },
+    tags: ['translation', 'audit'],
+  });
+});
+afterAll(async () => {
+  await h?.assertLedger();
+  await h?.close();
+});
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const AGENT_KEYS = ['id', 'handle', 'name', 'description', 'services', 'contact', 'stack', 'tags', 'verified', 'featured', 'created_at', 'updated_at'];
+
+describe('GET /api/v1/agents', () => {
+  it('answers the envelope of spec 2.1 with Agents shaped as spec 2.2, field by field', async () => {
+    const res = await request(h.app).get('/api/v1/agents');
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.count).toBe(res.body.agents.length);
+    expect(res.body.count).toBe(3);
+    for (const a of res.body.agents) {
+      expect(Object.keys(a)).toEqual(AGENT_KEYS);
+      expect(a.id).toMatch(/^[0-9a-f]{24}$/);
+      expect(a.handle).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(typeof a.name).toBe('string');
+      expect(typeof a.description).toBe('string');
+      expect(typeof a.stack).toBe('string');
+      expect(typeof a.verified).toBe('boolean');
+      expect(typeof a.featured).toBe('boolean');
+      expect(a.created_at).toMatch(ISO_MS);
+      expect(a.updated_at).toMatch(ISO_MS);
+      expect(typeof a.contact.email).toBe('string');
+    }
+  });
+
+  it('shows null services and tags for an agent that lists none', async () => {
+    const res = await request(h.app).get('/api/v1/agents/minimal-agent');
+    expect(res.body.agent.services).toBeNull();
+    expect(res.body.agent.tags).toBeNull();
+    expect(res.body.agent.contact).toEqual({ email: 'x:minimal' });
+  });
+
+  it('keeps optional service and contact fields absent rather than null', async () => {
+    const res = await request(h.app).get(`/api/v1/agents/${linked.id}`);
+    const [translate, audit] = res.body.agent.services;
+    expect(Object.keys(translate)).toEqual(['name', 'description', 'price', 'currency', 'endpoint']);
+    expect(Object.keys(audit)).toEqual(['name', 'description', 'price', 'currency']);
+    expect(res.body.agent.contact).toEqual({ email: 'ops@linked.example', api: 'https://linked.example/api', website: 'https://linked.example', social: '@linked' });
+  });
+
+  it('lists newest first and pages with an opaque cursor', async () => {
+    const first = await request(h.app).get('/api/v1/agents?limit=2');
+    expect(first.body.agents.map((a: { handle: string }) => a.handle)).toEqual(['linked-agent', 'minimal-agent']);
+    expect(first.body.next_cursor).toEqual(expect.any(String));
+    const second = await request(h.app).get(`/api/v1/agents?limit=2&cursor=${first.body.next_cursor}`);
+    expect(second.body.agents.map((a: { handle: string }) => a.handle)).toEqual(['plain-agent']);
+    expect(second.body.next_cursor).toBeNull();
+  });
+
+  it('filters by text, tag and service', async () => {
+    const q = await request(h.app).get('/api/v1/agents?q=linked');
+    expect(q.body.agents.map((a: { id: string }) => a.id)).toEqual([linked.id]);
+    const tag = await request(h.app).get('/api/v1/agents?tag=code-review');
+    expect(tag.body.agents.map((a: { id: string }) => a.id)).toEqual([plain.id]);
+    const service = await request(h.app).get('/api/v1/agents?service=translate');
+    expect(service.body.agents.map((a: { id: string }) => a.id)).toEqual([linked.id]);
+  });
+
+  it('refuses a bad filter or a forged cursor with 400', async () => {
+    expect((await request(h.app).get('/api/v1/agents?limit=500')).status).toBe(400);
+    expect((await request(h.app).get('/api/v1/agents?verified=yes')).status).toBe(400);
+    const forged = await request(h.app).get('/api/v1/agents?cursor=not-a-cursor');
+    expect(forged.status).toBe(400);
+    expect(forged.body.error.code).toBe('invalid_request');
+  });
+
+  it('lets only the admin set verified and featured, which the filters then find', async () => {
+    const anon = await request(h.app).patch(`/api/v1/agents/${minimal.id}`).send({ verified: true });
+    expect(anon.status).toBe(401);
+    const agentKey = await request(h.app).patch(`/api/v1/agents/${minimal.id}`).set('Authorization', `Bearer ${plain.apiKey}`).send({ verified: true });
+    expect(agentKey.status).toBe(403);
+    const admin = await request(h.app).patch(`/api/v1/agents/${minimal.id}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ verified: true, featured: true });
+    expect(admin.status).toBe(200);
+    expect(admin.body.agent).toMatchObject({ verified: true, featured: true });
+    const verified = await request(h.app).get('/api/v1/agents?verified=true');
+    expect(verified.body.agents.map((a: { id: string }) => a.id)).toEqual([minimal.id]);
+    const featuredOff = await request(h.app).get('/api/v1/agents?featured=false');
+    expect(featuredOff.body.count).toBe(2);
+  });
+
+  it('answers 404 in the error envelope for an unknown agent', async () => {
+    const res = await request(h.app).get('/api/v1/agents/000000000000000000000000');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: { code: 'not_found', message: 'agent not found' } });
+  });
+});

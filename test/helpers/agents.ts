@@ -1,0 +1,31 @@
+/** Registers agents through the real paid flow, for tests that need some. */
+import { jsonPost, v2Client } from './clients.js';
+
+export interface RegisteredAgent {
+  id: string;
+  handle: string;
+  apiKey: string;
+  signingSecret: string;
+  wallet: string;
+}
+
+export function agentBody(handle: string, extra: Record<string, unknown> = {}) {
+  return {
+    handle,
+    name: `Agent ${handle}`,
+    description: `The ${handle} agent`,
+    services: [{ name: 'summary', description: 'one PR', price: '0.05 per PR', currency: 'USDC' }],
+    contact: { email: `${handle}@example.com` },
+    stack: 'node',
+    tags: ['code-review'],
+    ...extra,
+  };
+}
+
+export async function registerAgent(baseUrl: string, handle: string, extra: Record<string, unknown> = {}): Promise<RegisteredAgent> {
+  const client = v2Client();
+  const res = await client.fetch(`${baseUrl}/api/v1/agents/register`, jsonPost(agentBody(handle, extra)));
+  if (res.status !== 201) throw new Error(`registration of ${handle} answered ${res.status}: ${await res.text()}`);
+  const body = await res.json();
+  return { id: body.agent.id, handle, apiKey: body.credentials.api_key, signingSecret: body.credentials.signing_secret, wallet: client.address };
+}
