@@ -10,7 +10,7 @@ import {
   buildPaymentRequired, decodePaymentHeader, encodePaymentResponse, paymentResponseHeaderName, parsePaymentPayload,
   selectRequirements, verifyPayment, X402Error, type X402Settings,
 } from '../shared/x402/index.js';
-import type { AcceptedX402 } from '../shared/agents/register.js';
+import { PaymentReplayError, type AcceptedX402 } from '../shared/agents/register.js';
 import { getPayment, type PaymentRow } from '../shared/payments/queries.js';
 import { HttpError } from '../shared/errors.js';
 import { enqueueSettlement } from '../queues/settlement.js';
@@ -57,6 +57,20 @@ export async function acceptPayment(deps: AppDeps, req: Request, res: Response, 
   } catch (err) {
     if (!(err instanceof X402Error)) throw err;
     challenge(deps, req, res, price, err.reason);
+    return undefined;
+  }
+}
+
+/**
+ * Records a verified payment with `record` (one transaction claiming its proof id). A proof that
+ * was already claimed gets a fresh 402 saying so, and undefined; nothing is credited.
+ */
+export async function recordPayment<T>(deps: AppDeps, req: Request, res: Response, price: Price, record: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await record();
+  } catch (err) {
+    if (!(err instanceof PaymentReplayError)) throw err;
+    challenge(deps, req, res, price, 'payment_already_used');
     return undefined;
   }
 }

@@ -15,7 +15,7 @@ import type { AppDeps } from '../context.js';
 import { requireAdmin } from '../middleware/auth.js';
 import { idempotency } from '../middleware/idempotency.js';
 import { parse, parseBody, parseQuery } from '../middleware/validate.js';
-import { acceptPayment, answerPaid } from '../x402-gate.js';
+import { acceptPayment, answerPaid, recordPayment } from '../x402-gate.js';
 import {
   AgentFlagsPatch, AgentWithStatus, Directory, DirectoryQuery, Registration, RegisterAgentRequest,
 } from '../schemas/agents.js';
@@ -66,7 +66,8 @@ export function agentRoutes(deps: AppDeps): Router {
     const price = { amount: bond, description: `Identity bond for agent "${body.handle}"` };
     const paid = await acceptPayment(deps, req, res, price);
     if (!paid) return;
-    const reg = await registerAgent(deps.db, body, paid, deps.config.SIGNING_MASTER_KEY);
+    const reg = await recordPayment(deps, req, res, price, () => registerAgent(deps.db, body, paid, deps.config.SIGNING_MASTER_KEY));
+    if (!reg) return;
     await answerPaid(deps, res, reg.payment.id, {
       location: `/api/v1/agents/${reg.agent.id}`,
       retry: { req, price },

@@ -2,7 +2,7 @@
  * What the server asks to be paid: the 402 answer in both generations, and the server's own
  * requirements that a payment is later verified against. Pure functions.
  */
-import type { Address } from 'viem';
+import { getAddress, type Address } from 'viem';
 import type { Config } from '../config.js';
 import { encodeBase64Json } from './headers.js';
 import { chainIdOf, toCaip2, toV1Name } from './networks.js';
@@ -22,7 +22,7 @@ type X402Config = Pick<
 >;
 
 /**
- * The x402 settings from the service configuration.
+ * The x402 settings from the service configuration; addresses come out EIP-55 checksummed.
  *
  * @throws RangeError when the network has no v1 name: v1 clients could not pay there, and the
  * product promises that both generations can (better to fail at start-up than at the first 402)
@@ -32,9 +32,9 @@ export function x402SettingsFromConfig(config: X402Config): X402Settings {
     throw new RangeError(`X402_NETWORK=${config.X402_NETWORK}: no v1 network name is known for this chain`);
   }
   return {
-    payTo: config.X402_PAY_TO as Address,
+    payTo: getAddress(config.X402_PAY_TO),
     network: config.X402_NETWORK,
-    asset: config.X402_ASSET as Address,
+    asset: getAddress(config.X402_ASSET),
     assetName: config.X402_ASSET_NAME,
     assetVersion: config.X402_ASSET_VERSION,
     maxTimeoutSeconds: config.X402_MAX_TIMEOUT_SECONDS,

@@ -82,15 +82,16 @@ async function checkSignature(payment: DecodedPayment, expected: NormalizedRequi
         name: expected.extra.name,
         version: expected.extra.version,
         chainId: expected.chainId,
-        verifyingContract: expected.asset,
+        verifyingContract: getAddress(expected.asset),
       },
       types: TRANSFER_WITH_AUTHORIZATION,
       primaryType: 'TransferWithAuthorization',
-      message: { ...auth },
+      // viem refuses a mixed-case address with a wrong checksum; the signers checksum before signing.
+      message: { ...auth, from: getAddress(auth.from), to: getAddress(auth.to) },
       signature: payment.signature,
     });
   } catch {
-    // Not a recoverable 65-byte ECDSA signature (garbage, or a smart-wallet signature).
+    // Not a recoverable 65-byte ECDSA signature: garbage, or a smart-wallet (ERC-1271/6492) one.
     reject('invalid_signature', 'signature does not recover');
   }
   if (signer.toLowerCase() !== auth.from.toLowerCase()) reject('invalid_signature', `signed by ${signer}, not ${auth.from}`);

@@ -34,3 +34,27 @@ export function v1Client(key: Hex = generatePrivateKey()): PayingClient {
 export function jsonPost(body: unknown, headers: Record<string, string> = {}): RequestInit {
   return { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) };
 }
+
+/**
+ * Signs a payment for `url` with the official v2 client without letting it reach the service:
+ * the paid retry is captured and its PAYMENT-SIGNATURE returned, so a test can replay it.
+ */
+export async function signedPaymentFor(url: string, body: unknown, key: Hex = generatePrivateKey()): Promise<string> {
+  const account = privateKeyToAccount(key);
+  const client = new x402Client();
+  registerExactEvmScheme(client, { signer: account });
+  client.setSpendControls(false);
+  let captured: string | undefined;
+  const capturing: typeof fetch = async (input, init) => {
+    const req = new Request(input as RequestInfo, init);
+    const header = req.headers.get('payment-signature');
+    if (header) {
+      captured = header;
+      return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    }
+    return globalThis.fetch(req);
+  };
+  await wrapV2(capturing, client)(url, jsonPost(body));
+  if (!captured) throw new Error(`no payment was signed for ${url}`);
+  return captured;
+}

@@ -14,7 +14,7 @@ import { createLogger } from '../../shared/logger.js';
 import { createRedis } from '../../shared/redis.js';
 import { createFacilitator } from '../../shared/payments/facilitator.js';
 import { purposeHandlers } from '../../shared/purposes.js';
-import { x402SettingsFromConfig } from '../../shared/x402/index.js';
+import { x402SettingsFromConfig, type Facilitator } from '../../shared/x402/index.js';
 import { createSettlementEvents, createSettlementQueue } from '../../queues/settlement.js';
 import { createMaintenanceQueue } from '../../queues/maintenance.js';
 import { startWorkers, type Workers } from '../../workers/main.js';
@@ -31,7 +31,8 @@ export interface Harness {
   app: ReturnType<typeof buildApp>;
   /** Origin of the listening server, e.g. http://127.0.0.1:41234 */
   baseUrl: string;
-  startWorkers(): Workers;
+  /** Starts the workers; `facilitator` replaces the embedded one (to inject faults). */
+  startWorkers(opts?: { facilitator?: Facilitator }): Workers;
   stopWorkers(): Promise<void>;
   maintenanceQueue: ReturnType<typeof createMaintenanceQueue>;
   /** Throws with every problem when the ledger's invariants do not hold. */
@@ -69,8 +70,8 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   let workers: Workers | undefined;
   const h: Harness = {
     deps, config, db, app, baseUrl, maintenanceQueue,
-    startWorkers() {
-      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator, purposes: purposeHandlers(), settlementQueue: settlement });
+    startWorkers(opts = {}) {
+      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, purposes: purposeHandlers(), settlementQueue: settlement });
       return workers;
     },
     async stopWorkers() {

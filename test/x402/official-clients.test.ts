@@ -25,7 +25,7 @@ import {
 } from '../../shared/x402/index.js';
 
 const settings: X402Settings = {
-  payTo: '0x5f1E3aC1b2D2a3E4F5a6B7c8D9e0F1a2B3c4D5e6',
+  payTo: '0x5f1E3AC1b2D2a3E4F5a6b7c8d9e0F1A2B3C4d5e6',
   network: 'eip155:84532',
   asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
   assetName: 'USDC',
@@ -55,7 +55,6 @@ function challenge(res: Response, error?: string): void {
 async function paidRoute(req: Request, res: Response): Promise<void> {
   const paymentSignature = req.get('payment-signature');
   const xPayment = req.get('x-payment');
-  console.log("DBG", req.headers["x-payment"]?.slice(0,20), paymentSignature?.slice(0,20));
   if (!paymentSignature && !xPayment) return challenge(res);
   const built = buildPaymentRequired(settings, { amount: FIVE_USDC, resourceUrl: `${baseUrl}/paid`, description: 'A paid test resource' });
   try {
@@ -71,7 +70,6 @@ async function paidRoute(req: Request, res: Response): Promise<void> {
       .json({ success: true, proof_id: verified.proofId });
   } catch (err) {
     if (!(err instanceof X402Error)) throw err;
-    refusals.push(err.reason); console.log("DBG2", err.message);
     challenge(res, err.reason);
   }
 }

@@ -1,0 +1,115 @@
+/**
+ * Finds encoded text (base64, long hex strings, `\x` escapes, `String.fromCharCode` and
+ * `chr()` chains) and decodes it, so the rules can look inside. Binary results are dropped:
+ * an inline PNG is base64 too, and must stay safe.
+ */
+import { gunzipSync, inflateSync } from 'node:zlib';
+
+/** How a blob was encoded, for the finding's message. */
+export type Encoding = 'base64' | 'hex' | 'escapes' | 'char codes';
+
+/** A decoded blob found on one line (0-based). */
+export interface DecodedBlob {
+  line: number;
+  encoding: Encoding;
+  text: string;
+}
+
+/** At least 40 base64 characters: shorter runs are identifiers and hashes, not payloads. */
+const BASE64 = /(?<![A-Za-z0-9+/_-])[A-Za-z0-9+/_-]{40,}={0,2}/g;
+const HEX = /(?<![0-9a-fA-F])[0-9a-fA-F]{40,}(?![0-9a-fA-F])/g;
+const ESCAPES = /(?:\\x[0-9a-fA-F]{2}|\\u00[0-9a-fA-F]{2}|\\[0-7]{3}){8,}/g;
+const CHAR_CODES = /fromCharCode\(([\dxXa-fA-F\s,]{8,20000})\)/g;
+const CHR_CHAIN = /(?:chr\(\d{1,7}\)\s{0,3}\+\s{0,3}){5,}chr\(\d{1,7}\)/g;
+const IMAGE_DATA_URI = /data:(?:image|font|audio|video)\/[\w.+-]{1,40};base64,$/;
+
+/** Caps so a file of nothing but base64 cannot make a scan decode without end. */
+const MAX_BLOBS = 64;
+const MAX_DECODED_CHARS = 512 * 1024;
+const MAX_INFLATED = 256 * 1024;
+
+function isBinaryImage(b: Buffer): boolean {
+  const hex = b.subarray(0, 12).toString('hex');
+  return (
+    hex.startsWith('89504e47') || hex.startsWith('ffd8ff') || hex.startsWith('47494638') ||
+    hex.startsWith('00000100') || hex.startsWith('424d') ||
+    (hex.startsWith('52494646') && b.subarray(8, 12).toString('latin1') === 'WEBP')
+  );
+}
+
+/** Text is valid UTF-8 made mostly of printable characters. */
+function asText(b: Buffer, minChars: number): string | null {
+  if (b.length < minChars || isBinaryImage(b)) return null;
+  const head = b.subarray(0, 2).toString('hex');
+  if (head === '1f8b' || /^78(01|5e|9c|da)$/.test(head)) {
+    try {
+      const out = head === '1f8b' ? gunzipSync(b, { maxOutputLength: MAX_INFLATED }) : inflateSync(b, { maxOutputLength: MAX_INFLATED });
+      return asText(out, minChars);
+    } catch {
+      return null;
+    }
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(b);
+  } catch {
+    return null;
+  }
+  let printable = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x20 || c === 9 || c === 10 || c === 13) printable++;
+  }
+  return printable / text.length >= 0.95 ? text : null;
+}
+
+function fromBase64(blob: string): Buffer {
+  const urlSafe = /[-_]/.test(blob) && !/[+/]/.test(blob);
+  return Buffer.from(blob, urlSafe ? 'base64url' : 'base64');
+}
+
+function unescape(run: string): Buffer {
+  const bytes: number[] = [];
+  for (const m of run.matchAll(/\\(?:x([0-9a-fA-F]{2})|u00([0-9a-fA-F]{2})|([0-7]{3}))/g)) {
+    bytes.push(m[3] ? parseInt(m[3], 8) & 0xff : parseInt(m[1] ?? m[2], 16));
+  }
+  return Buffer.from(bytes);
+}
+
+function charCodes(list: string): Buffer {
+  const codes = list.split(',').map((s) => Number(s.trim())).filter((n) => Number.isInteger(n) && n > 0 && n < 0x110000);
+  return Buffer.from(String.fromCodePoint(...codes.slice(0, 20000)), 'utf8');
+}
+
+/** Everything decodable in the given lines, within the caps above. */
+export function findEncoded(lines: readonly string[]): DecodedBlob[] {
+  const out: DecodedBlob[] = [];
+  let budget = MAX_DECODED_CHARS;
+  const push = (line: number, encoding: Encoding, b: Buffer, minChars: number): void => {
+    if (out.length >= MAX_BLOBS || budget <= 0) return;
+    const text = asText(b, minChars);
+    if (text === null) return;
+    budget -= text.length;
+    out.push({ line, encoding, text });
+  };
+  for (let i = 0; i < lines.length && out.length < MAX_BLOBS && budget > 0; i++) {
+    const line = lines[i];
+    if (line.length < 24) continue;
+    for (const m of line.matchAll(BASE64)) {
+      const at = m.index ?? 0;
+      if (IMAGE_DATA_URI.test(line.slice(Math.max(0, at - 60), at))) continue;
+      if (/^[0-9a-fA-F]+$/.test(m[0])) continue;
+      push(i, 'base64', fromBase64(m[0]), 24);
+    }
+    for (const m of line.matchAll(HEX)) {
+      if (m[0].length % 2 === 0) push(i, 'hex', Buffer.from(m[0], 'hex'), 16);
+    }
+    for (const m of line.matchAll(ESCAPES)) push(i, 'escapes', unescape(m[0]), 8);
+    for (const m of line.matchAll(CHAR_CODES)) push(i, 'char codes', charCodes(m[1]), 6);
+    for (const m of line.matchAll(CHR_CHAIN)) {
+      const list = [...m[0].matchAll(/\d{1,7}/g)].map((d) => d[0]).join(',');
+      push(i, 'char codes', charCodes(list), 6);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,73 @@
+/**
+ * Text normalisation before matching. Every step keeps line breaks where they were, so a finding
+ * on a normalised line points at the same line of the submitted file.
+ *
+ * 1. invisible text: tag characters and variation-selector runs decoded, zero-width and bidi
+ *    controls removed (and reported, see hidden.ts);
+ * 2. Unicode NFKC, which folds fullwidth and other compatibility forms (`ｃｕｒｌ` -> `curl`);
+ * 3. Cyrillic and Greek look-alike letters inside otherwise Latin words mapped to Latin;
+ * 4. defanged URLs restored (`hxxps://evil[.]com` -> `https://evil.com`).
+ */
+import { scanHiddenLine, type HiddenHit } from './hidden.js';
+
+/** A file's text ready for the rules, with the invisible text found on the way. */
+export interface NormalisedText {
+  lines: string[];
+  hidden: HiddenHit[];
+}
+
+const CONFUSABLE: Record<string, string> = {
+  а: 'a', в: 'b', е: 'e', к: 'k', м: 'm', н: 'h', о: 'o', р: 'p', с: 'c', т: 't', у: 'y', х: 'x',
+  і: 'i', ј: 'j', ѕ: 's', ԁ: 'd', ԛ: 'q', ԝ: 'w', һ: 'h',
+  А: 'A', В: 'B', Е: 'E', К: 'K', М: 'M', Н: 'H', О: 'O', Р: 'P', С: 'C', Т: 'T', Х: 'X', І: 'I',
+  Ј: 'J', Ѕ: 'S', Ү: 'Y',
+  α: 'a', ε: 'e', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x',
+  Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T',
+  Υ: 'Y', Χ: 'X',
+};
+const CONFUSABLE_CHAR = new RegExp(`[${Object.keys(CONFUSABLE).join('')}]`, 'u');
+const WORD = /[\p{L}\p{M}]{1,200}/gu;
+const NON_LATIN = /[^\p{Script=Latin}\p{M}]/u;
+
+/**
+ * Maps look-alike letters to Latin in words made only of Latin and look-alike letters. Real
+ * Russian or Greek words almost always contain a letter with no Latin twin and are left alone.
+ */
+function foldConfusables(line: string): string {
+  if (!CONFUSABLE_CHAR.test(line)) return line;
+  return line.replace(WORD, (word) => {
+    if (!CONFUSABLE_CHAR.test(word)) return word;
+    for (const ch of word) {
+      if (NON_LATIN.test(ch) && CONFUSABLE[ch] === undefined) return word;
+    }
+    let out = '';
+    for (const ch of word) out += CONFUSABLE[ch] ?? ch;
+    return out;
+  });
+}
+
+const HXXP = /\bh(?:xx|\*\*|XX)p(s?)(?=\[?:\]?\/\/)/g;
+const COLON = /\[:\](?=\/\/)/g;
+const DOT = /(?<=[\w-])\s?(?:\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\})\s?(?=[\w-])/gi;
+
+/** Restores the usual defanging of URLs: hxxp, [:], [.], (.), [dot], (dot). */
+export function refang(line: string): string {
+  if (!/[[({]|hxxp|h\*\*p/i.test(line)) return line;
+  return line.replace(HXXP, 'http$1').replace(COLON, ':').replace(DOT, '.');
+}
+
+/** Normalises one line that has already had its invisible characters handled. */
+export function normaliseVisible(line: string): string {
+  // NFKC is skipped for pure ASCII, which it cannot change (most lines of most files).
+  // eslint-disable-next-line no-control-regex
+  const folded = /^[\x00-\x7f]*$/.test(line) ? line : foldConfusables(line.normalize('NFKC'));
+  return refang(folded);
+}
+
+/** Splits a file into lines and normalises each, collecting the invisible text found. */
+export function normaliseText(text: string): NormalisedText {
+  const raw = text.split(/\r?\n|\r/);
+  const hidden: HiddenHit[] = [];
+  const lines = raw.map((line, i) => normaliseVisible(scanHiddenLine(line, i, hidden)));
+  return { lines, hidden };
+}

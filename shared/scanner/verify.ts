@@ -1,0 +1,58 @@
+/**
+ * The named checks a rule can ask for (`Rule.verify`). Each looks at one match and either drops
+ * it, keeps it, or keeps it with a different severity and message.
+ */
+import { isBadgeHost, isOfficialInstaller, isPublicIPv4, urlsIn } from './hosts.js';
+import type { Severity, VerifierName } from './types.js';
+
+/** What a verifier decided: `null` drops the match. */
+export type Verdict = null | { severity?: Severity; message?: string };
+
+const KEEP: Verdict = {};
+
+/** Query values that are templates for data the agent is meant to fill in. */
+const PLACEHOLDER = /[{}<>$\[\]]|%7[bBdD]|%24|%3[cCeE]|\b(?:INSERT|REPLACE|PLACEHOLDER|DATA|SECRETS?|TOKENS?|KEYS?|PASSWORDS?|CONVERSATION|HISTORY|BASE64|CONTEXT|USER_?\w{0,20}|ENV\w{0,20})\b|\.\.\./;
+const DATA_PARAM = /(?:^|&)(?:d|q|p|c|k|m|s|x|data|payload|secret|leak|exfil|token|key|cookie|creds?|env|history|conv|conversation|chat|msg|message|info|content|summary|ctx|context)=[^&]{1,}/i;
+
+function query(url: string): string | null {
+  const q = url.indexOf('?');
+  return q >= 0 && q < url.length - 1 ? url.slice(q + 1) : null;
+}
+
+const VERIFIERS: Record<VerifierName, (m: RegExpExecArray) => Verdict> = {
+  publicIp(m) {
+    return isPublicIPv4(m.groups?.ip ?? '') ? KEEP : null;
+  },
+  officialInstaller(m) {
+    const urls = urlsIn(m[0]);
+    if (urls.length === 0 || !urls.every(isOfficialInstaller)) return KEEP;
+    const host = new URL(urls[0]).hostname;
+    return {
+      severity: 'LOW',
+      message: `runs the official installer from ${host} straight from the internet; pin a version and review it`,
+    };
+  },
+  beaconPlaceholder(m) {
+    const q = query(m.groups?.url ?? '');
+    return q !== null && PLACEHOLDER.test(decodeURIComponentSafe(q)) ? KEEP : null;
+  },
+  beaconParam(m) {
+    const url = m.groups?.url ?? '';
+    const q = query(url);
+    if (q === null || isBadgeHost(url) || PLACEHOLDER.test(decodeURIComponentSafe(q))) return null;
+    return DATA_PARAM.test(q) ? KEEP : null;
+  },
+};
+
+function decodeURIComponentSafe(s: string): string {
+  try {
+    return s + ' ' + decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** Runs the named verifier on a match. */
+export function runVerifier(name: VerifierName, m: RegExpExecArray): Verdict {
+  return VERIFIERS[name](m);
+}

@@ -1,0 +1,169 @@
+/**
+ * verifyPayment against payments signed by the official clients' own signing code, genuine and
+ * tampered with. The server's requirements decide; the client's echo never does.
+ */
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { x402Client, x402HTTPClient } from '@x402/fetch';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { createPaymentHeader } from 'x402/client';
+import { describe, expect, it } from 'vitest';
+import {
+  PaymentRejectedError,
+  buildPaymentRequired,
+  decodePaymentHeader,
+  verifyPayment,
+  type PaymentRequirementsV1,
+  type PaymentRequirementsV2,
+  type X402Settings,
+} from '../../shared/x402/index.js';
+
+const settings: X402Settings = {
+  payTo: '0x5f1E3AC1b2D2a3E4F5a6b7c8d9e0F1A2B3C4d5e6',
+  network: 'eip155:84532',
+  asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+  assetName: 'USDC',
+  assetVersion: '2',
+  maxTimeoutSeconds: 300,
+};
+const OTHER = '0xaAaAaAaaAaAaAaaAaAAAAAAAAaaaAaAaAaaAaaAa';
+const built = buildPaymentRequired(settings, { amount: 5_000_000n, resourceUrl: 'http://127.0.0.1/paid', description: 'test' });
+const account = privateKeyToAccount(generatePrivateKey());
+
+/** A PAYMENT-SIGNATURE header as @x402/fetch would send it for these requirements. */
+async function v2Header(overrides: Partial<PaymentRequirementsV2> = {}): Promise<string> {
+  const client = new x402Client().setSpendControls(false);
+  registerExactEvmScheme(client, { signer: account });
+  const requirements = { ...built.requirementsV2, ...overrides };
+  const payload = await client.createPaymentPayload({ ...built.paymentRequired, accepts: [requirements] });
+  return new x402HTTPClient(client).encodePaymentSignatureHeader(payload)['PAYMENT-SIGNATURE'];
+}
+
+/** An X-PAYMENT header as x402-fetch would send it for these requirements. */
+async function v1Header(overrides: Partial<PaymentRequirementsV1> = {}): Promise<string> {
+  return createPaymentHeader(account, 1, { ...built.requirementsV1, ...overrides } as Parameters<typeof createPaymentHeader>[2]);
+}
+
+/** Decodes a header's JSON, lets `mutate` change it, and encodes it again. */
+function tamper(header: string, mutate: (json: any) => void): string {
+  const json = JSON.parse(Buffer.from(header, 'base64').toString('utf8'));
+  mutate(json);
+  return Buffer.from(JSON.stringify(json)).toString('base64');
+}
+
+async function reasonOf(header: string, requirements = built.requirementsV2, now?: Date): Promise<string> {
+  const payment = decodePaymentHeader({ paymentSignature: header });
+  const err = await verifyPayment(payment, requirements, { now }).then(
+    () => 'accepted',
+    (e: unknown) => (e instanceof PaymentRejectedError ? e.reason : `unexpected ${String(e)}`),
+  );
+  return err;
+}
+
+describe('verifyPayment with genuine payments', () => {
+  it('accepts a v2 payment and names its payer, value and proof id', async () => {
+    const payment = decodePaymentHeader({ paymentSignature: await v2Header() });
+    const v = await verifyPayment(payment, built.requirementsV2);
+    expect(v.payer).toBe(account.address);
+    expect(v.value).toBe(5_000_000n);
+    expect(v.chainId).toBe(84532);
+    expect(v.proofId).toBe(`x402:84532:${account.address.toLowerCase()}:${payment.authorization.nonce.toLowerCase()}`);
+  });
+
+  it('accepts a v1 payment against either generation of the same requirements', async () => {
+    const payment = decodePaymentHeader({ xPayment: await v1Header() });
+    expect(payment.version).toBe(1);
+    const a = await verifyPayment(payment, built.requirementsV1);
+    const b = await verifyPayment(payment, built.requirementsV2);
+    expect(a).toEqual(b);
+  });
+
+  it('gives the same proof id each time the same header is verified, so a replay collides on it', async () => {
+    const header = await v2Header();
+    const first = await verifyPayment(decodePaymentHeader({ paymentSignature: header }), built.requirementsV2);
+    const again = await verifyPayment(decodePaymentHeader({ paymentSignature: header }), built.requirementsV2);
+    expect(again.proofId).toBe(first.proofId);
+  });
+
+  it('ignores a tampered echo of the amount and payee, because it checks the signed authorization', async () => {
+    const header = tamper(await v2Header(), (j) => {
+      j.accepted.amount = '1';
+      j.accepted.payTo = OTHER;
+    });
+    expect(await reasonOf(header)).toBe('accepted');
+  });
+});
+
+describe('verifyPayment refuses', () => {
+  it('a tampered authorization value as amount_mismatch', async () => {
+    expect(await reasonOf(tamper(await v2Header(), (j) => (j.payload.authorization.value = '50000000')))).toBe('amount_mismatch');
+  });
+
+  it('a payment signed for another amount as amount_mismatch, even when the echo claims ours', async () => {
+    const header = tamper(await v2Header({ amount: '1000000' }), (j) => (j.accepted.amount = '5000000'));
+    expect(await reasonOf(header)).toBe('amount_mismatch');
+  });
+
+  it('a payment to another payee as payee_mismatch, tampered or signed so', async () => {
+    expect(await reasonOf(tamper(await v2Header(), (j) => (j.payload.authorization.to = OTHER)))).toBe('payee_mismatch');
+    expect(await reasonOf(await v2Header({ payTo: OTHER }))).toBe('payee_mismatch');
+  });
+
+  it('a v2 echo naming another asset as asset_mismatch', async () => {
+    expect(await reasonOf(await v2Header({ asset: OTHER }))).toBe('asset_mismatch');
+  });
+
+  it('a payment signed for another token contract as invalid_signature, even when the echo names ours', async () => {
+    const header = tamper(await v2Header({ asset: OTHER }), (j) => (j.accepted.asset = settings.asset));
+    expect(await reasonOf(header)).toBe('invalid_signature');
+  });
+
+  it('a payment signed with another EIP-712 domain name as invalid_signature', async () => {
+    expect(await reasonOf(await v2Header({ extra: { name: 'USD Coin', version: '2' } }))).toBe('invalid_signature');
+  });
+
+  it('a payment for another network as network_mismatch, in either generation', async () => {
+    expect(await reasonOf(await v2Header({ network: 'eip155:8453' }))).toBe('network_mismatch');
+    const v1 = decodePaymentHeader({ xPayment: await v1Header({ network: 'base' }) });
+    await expect(verifyPayment(v1, built.requirementsV1)).rejects.toMatchObject({ reason: 'network_mismatch' });
+  });
+
+  it('another scheme as scheme_mismatch', async () => {
+    expect(await reasonOf(tamper(await v2Header(), (j) => (j.accepted.scheme = 'upto')))).toBe('scheme_mismatch');
+  });
+
+  it('a flipped signature byte, a short signature and a claimed other payer as invalid_signature', async () => {
+    const header = await v2Header();
+    const flipped = tamper(header, (j) => {
+      const s: string = j.payload.signature;
+      j.payload.signature = s.slice(0, 10) + (s[10] === '0' ? '1' : '0') + s.slice(11);
+    });
+    expect(await reasonOf(flipped)).toBe('invalid_signature');
+    expect(await reasonOf(tamper(header, (j) => (j.payload.signature = '0x1234')))).toBe('invalid_signature');
+    expect(await reasonOf(tamper(header, (j) => (j.payload.authorization.from = OTHER)))).toBe('invalid_signature');
+  });
+
+  it('an authorization whose nonce was changed as invalid_signature', async () => {
+    const header = tamper(await v2Header(), (j) => (j.payload.authorization.nonce = `0x${'ab'.repeat(32)}`));
+    expect(await reasonOf(header)).toBe('invalid_signature');
+  });
+});
+
+describe('verifyPayment time window', () => {
+  it('accepts until 6 seconds before validBefore and refuses after as authorization_expired', async () => {
+    const header = await v2Header();
+    const validBefore = Number(decodePaymentHeader({ paymentSignature: header }).authorization.validBefore);
+    expect(await reasonOf(header, built.requirementsV2, new Date((validBefore - 6) * 1000))).toBe('accepted');
+    expect(await reasonOf(header, built.requirementsV2, new Date((validBefore - 5) * 1000))).toBe('authorization_expired');
+    expect(await reasonOf(header, built.requirementsV2, new Date((validBefore + 3600) * 1000))).toBe('authorization_expired');
+  });
+
+  it('refuses an authorization before its validAfter as authorization_not_yet_valid', async () => {
+    // x402-fetch signs validAfter = now - 600 s.
+    const payment = decodePaymentHeader({ xPayment: await v1Header() });
+    const validAfter = Number(payment.authorization.validAfter);
+    await expect(verifyPayment(payment, built.requirementsV1, { now: new Date((validAfter - 1) * 1000) })).rejects.toMatchObject({
+      reason: 'authorization_not_yet_valid',
+    });
+    await expect(verifyPayment(payment, built.requirementsV1, { now: new Date(validAfter * 1000) })).resolves.toBeDefined();
+  });
+});
