@@ -39,7 +39,7 @@ export function jsonPost(body: unknown, headers: Record<string, string> = {}): R
  * Signs a payment for `url` with the official v2 client without letting it reach the service:
  * the paid retry is captured and its PAYMENT-SIGNATURE returned, so a test can replay it.
  */
-export async function signedPaymentFor(url: string, body: unknown, key: Hex = generatePrivateKey()): Promise<string> {
+export async function signedPaymentFor(url: string, body: unknown, key: Hex = generatePrivateKey(), headers: Record<string, string> = {}): Promise<string> {
   const account = privateKeyToAccount(key);
   const client = new x402Client();
   registerExactEvmScheme(client, { signer: account });
@@ -54,7 +54,7 @@ export async function signedPaymentFor(url: string, body: unknown, key: Hex = ge
     }
     return globalThis.fetch(req);
   };
-  await wrapV2(capturing, client)(url, jsonPost(body));
+  await wrapV2(capturing, client)(url, jsonPost(body, headers));
   if (!captured) throw new Error(`no payment was signed for ${url}`);
   return captured;
 }
