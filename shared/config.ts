@@ -58,10 +58,32 @@ const schema = z.object({
   /** A pending row younger than this is left to its queue job; older ones are re-enqueued. */
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60000),
   FEED_CRON: cron.default('* * * * *'),
+  /** How long POST /api/scan waits for the worker before answering 202; 0 never waits. */
+  SCAN_WAIT_MS: z.coerce.number().int().min(0).max(30000).default(2000),
+
+  // skill scans and the threat feed
+  /** Keyless scans per client IP per UTC day; 0 turns the free trial off. */
+  TRIAL_SCANS_PER_DAY: z.coerce.number().int().min(0).default(3),
+  /** Threat item ids are `<FEED_ID_PREFIX>-threat-<16 hex>`. */
+  FEED_ID_PREFIX: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase letters, digits and single hyphens').max(40).default('agentcommerce'),
+  /** Unsafe results in the feed, newest first. */
+  FEED_ITEMS_LIMIT: z.coerce.number().int().min(1).max(1000).default(100),
+  FEED_TITLE: z.string().min(1).max(200).default('Agent Commerce skill threat feed'),
+  FEED_DESCRIPTION: z
+    .string()
+    .min(1)
+    .max(1000)
+    .default('Agent skills found malicious by the Agent Commerce skill scanner, newest first.'),
+  /** The feed's `website`, `upgrade.pricing` and `upgrade.enterprise`; each defaults to a page of this service. */
+  FEED_WEBSITE_URL: url.optional(),
+  FEED_PRICING_URL: url.optional(),
+  FEED_ENTERPRISE_URL: url.optional(),
 
   // limits
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   BODY_LIMIT: z.string().default('64kb'),
+  /** POST /api/scan only: a skill's files travel in the body (PRODUCT.md section 10). */
+  SCAN_BODY_LIMIT: z.string().default('1mb'),
   TRUST_PROXY: bool.default(false),
   SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(1).default(300),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),

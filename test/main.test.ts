@@ -1,0 +1,97 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { adminUrl, redisUrl, serverUrl } from './helpers/urls.js';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `tsx main.ts <role>` with an environment; resolves when it exits or after `killAfterMs`. */
+function run(role: string, env: Record<string, string>, opts: { onStdout?: (s: string, kill: () => void) => void; timeoutMs?: number } = {}): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'main.ts', role], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'test', LOG_LEVEL: 'info', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
+    child.stdout.on('data', (d) => {
+      stdout += d;
+      opts.onStdout?.(stdout, () => child.kill('SIGTERM'));
+    });
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+const created: string[] = [];
+const prefixes: string[] = [];
+afterAll(async () => {
+  const redis = new Redis(redisUrl());
+  for (const prefix of prefixes) {
+    const keys = await redis.keys(`${prefix}:*`);
+    if (keys.length) await redis.del(...keys);
+  }
+  await redis.quit();
+  const c = new pg.Client({ connectionString: adminUrl() });
+  await c.connect();
+  for (const name of created) await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await c.end();
+});
+
+describe('starting the service', () => {
+  it('names the variable when configuration is wrong, and exits non-zero', async () => {
+    const r = await run('web', { PORT: 'eighty' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/PORT="eighty"/);
+  });
+
+  it('says where it tried and how to start Redis when Redis cannot be reached', async () => {
+    const r = await run('web', { REDIS_URL: 'redis://127.0.0.1:1', DATABASE_URL: `${serverUrl()}/postgres` });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/Redis at 127\.0\.0\.1:1/);
+    expect(r.stderr).toMatch(/redis-server --daemonize yes/);
+  });
+
+  it('says where it tried and how to start PostgreSQL when Postgres cannot be reached', async () => {
+    const r = await run('migrate', { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nothing' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/PostgreSQL at 127\.0\.0\.1:1/);
+    expect(r.stderr).toMatch(/pg_ctlcluster/);
+  });
+
+  it('creates a missing database, migrates, serves, and shuts down cleanly on SIGTERM', async () => {
+    const name = `ac_test_boot_${randomBytes(4).toString('hex')}`;
+    created.push(name);
+    const prefix = `boot${randomBytes(3).toString('hex')}`;
+    prefixes.push(prefix);
+    let port = 0;
+    let health: number | undefined;
+    const r = await run('all', {
+      DATABASE_URL: `${serverUrl()}/${name}`, REDIS_URL: redisUrl(), PORT: '0', HOST: '127.0.0.1',
+      QUEUE_PREFIX: prefix,
+    }, {
+      onStdout: (out, kill) => {
+        const m = /"port":(\d+).*"msg":"listening"/.exec(out);
+        if (m && !port) {
+          port = Number(m[1]);
+          fetch(`http://127.0.0.1:${port}/readyz`).then((res) => (health = res.status)).finally(kill);
+        }
+      },
+    });
+    expect(health).toBe(200);
+    expect(r.stdout).toMatch(/created the database/);
+    expect(r.stdout).toMatch(/migrated/);
+    expect(r.stdout).toMatch(/shutting down/);
+    expect(r.code).toBe(0);
+  });
+});
