@@ -14,6 +14,8 @@ import { x402SettingsFromConfig } from './shared/x402/index.js';
 import { purposeHandlers } from './shared/purposes.js';
 import { createSettlementQueue, createSettlementEvents } from './queues/settlement.js';
 import { createMaintenanceQueue } from './queues/maintenance.js';
+import { createScanEvents, createScanQueue } from './queues/scans.js';
+import { createFeedQueue } from './queues/feed.js';
 import { startClock } from './queues/clock.js';
 import { startWorkers } from './workers/main.js';
 import { buildApp } from './api/app.js';
@@ -68,25 +70,31 @@ async function main(role: Role): Promise<void> {
   const prefix = config.QUEUE_PREFIX;
   const settlement = createSettlementQueue(producer, prefix);
   const maintenance = createMaintenanceQueue(producer, prefix);
+  const scans = createScanQueue(producer, prefix);
+  const feed = createFeedQueue(producer, prefix);
   const facilitator = createFacilitator(config);
   if (!config.X402_FACILITATOR_URL) log.warn('no X402_FACILITATOR_URL: the embedded facilitator verifies signatures but moves no funds on chain');
 
   if (role === 'web' || role === 'all') {
     const settlementEvents = createSettlementEvents(blocking.duplicate(), prefix);
-    const app = buildApp({ config, db, redis: producer, log, facilitator, x402: x402SettingsFromConfig(config), queues: { settlement, settlementEvents } });
+    const scanEvents = createScanEvents(blocking.duplicate(), prefix);
+    const app = buildApp({
+      config, db, redis: producer, log, facilitator, x402: x402SettingsFromConfig(config),
+      queues: { settlement, settlementEvents, scans, scanEvents, feed },
+    });
     const server = await listen(app, config, log);
-    closers.push(['http', () => server.close()], ['queue events', () => settlementEvents.close()]);
+    closers.push(['http', () => server.close()], ['queue events', () => Promise.all([settlementEvents.close(), scanEvents.close()])]);
   }
   if (role === 'worker' || role === 'all') {
-    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, purposes: purposeHandlers(), settlementQueue: settlement });
+    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed });
     closers.push(['workers', () => workers.close()]);
   }
   if (role === 'clock' || role === 'all') {
-    const clock = startClock(config, maintenance, log);
+    const clock = startClock(config, maintenance, log, feed);
     closers.unshift(['clock', () => clock.stop()]);
   }
   closers.push(
-    ['queues', () => Promise.all([settlement.close(), maintenance.close()])],
+    ['queues', () => Promise.all([settlement.close(), maintenance.close(), scans.close(), feed.close()])],
     ['redis', () => Promise.all([producer.quit(), blocking.quit()])],
     ['postgres', () => db.end()],
   );

@@ -11,6 +11,8 @@ import type { AppDeps } from './context.js';
 import { errorHandler, notFound } from './middleware/errors.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { agentRoutes } from './routes/agents.js';
+import { feedRoutes } from './routes/feed.js';
+import { scanRoutes } from './routes/scan.js';
 import { opsRoutes } from './routes/ops.js';
 
 /** Headers an x402 client must be able to read from a browser. */
@@ -48,15 +50,19 @@ export function buildApp(deps: AppDeps): Express {
 
   app.use(opsRoutes(deps));
   app.use(rateLimit({ redis: deps.redis, prefix: deps.config.QUEUE_PREFIX, limit: deps.config.RATE_LIMIT_PER_MINUTE }));
-  app.use(express.json({
-    limit: deps.config.BODY_LIMIT,
-    // Keep the exact bytes: X-Signature and Idempotency-Key are computed over them.
-    verify: (req, _res, buf) => {
-      (req as express.Request).rawBody = buf;
-    },
-  }));
+  // Keep the exact bytes: X-Signature and Idempotency-Key are computed over them.
+  const keepRawBody = (req: unknown, _res: unknown, buf: Buffer) => {
+    (req as express.Request).rawBody = buf;
+  };
+  // The feed is read-only and hot: served before any body parsing.
+  app.use('/api', feedRoutes(deps));
+  // A skill's files travel in the body: POST /api/scan gets its own, larger limit, parsed before
+  // the global parser (which then leaves the parsed body alone).
+  app.use('/api/scan', express.json({ limit: deps.config.SCAN_BODY_LIMIT, verify: keepRawBody }));
+  app.use(express.json({ limit: deps.config.BODY_LIMIT, verify: keepRawBody }));
 
   app.use('/api/v1/agents', agentRoutes(deps));
+  app.use('/api/scan', scanRoutes(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.log));

@@ -7,6 +7,8 @@ import type { Logger } from '../shared/logger.js';
 import type { AgentRow } from '../shared/agents/types.js';
 import type { Facilitator, X402Settings } from '../shared/x402/index.js';
 import type { SettlementPayload } from '../queues/settlement.js';
+import type { ScanPayload } from '../queues/scans.js';
+import type { FeedPayload } from '../queues/feed.js';
 
 export interface AppDeps {
   config: Config;
@@ -20,6 +22,11 @@ export interface AppDeps {
     settlement: Queue<SettlementPayload>;
     /** Lets a paid request wait a bounded time for its settlement job. */
     settlementEvents: QueueEvents;
+    scans: Queue<ScanPayload>;
+    /** Lets POST /api/scan wait a bounded time (SCAN_WAIT_MS) for its scan. */
+    scanEvents: QueueEvents;
+    /** Feed regenerations; the API asks for one only when the feed was never published. */
+    feed: Queue<FeedPayload>;
   };
 }
 

@@ -6,6 +6,8 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import type { Config } from '../shared/config.js';
 import { describeAgentRoutes } from './routes/agents.js';
 import { describeOpsRoutes } from './routes/ops.js';
+import { describeScanRoutes } from './routes/scan.js';
+import { describeFeedRoutes } from './routes/feed.js';
 
 export const API_VERSION = '9.6.0';
 
@@ -26,6 +28,8 @@ export function buildOpenApi(config: Config): ReturnType<OpenApiGeneratorV31['ge
   });
   describeOpsRoutes(registry);
   describeAgentRoutes(registry);
+  describeScanRoutes(registry);
+  describeFeedRoutes(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

@@ -7,6 +7,7 @@ import type { Queue } from 'bullmq';
 import type { Config } from '../shared/config.js';
 import type { Logger } from '../shared/logger.js';
 import { enqueueMaintenance, type MaintenancePayload, type MaintenanceTask } from './maintenance.js';
+import { enqueueFeedTick, type FeedPayload } from './feed.js';
 
 export interface Clock {
   stop(): Promise<void>;
@@ -18,23 +19,32 @@ function tickOf(date: Date, seconds: boolean): number {
   return seconds ? ms - (ms % 1000) : ms - (ms % 60000);
 }
 
-export function startClock(config: Config, maintenance: Queue<MaintenancePayload>, log: Logger): Clock {
-  const schedules: [MaintenanceTask, string][] = [
-    ['reconcile', config.RECONCILE_CRON],
-    ['purge-idempotency-keys', '17 * * * *'],
+/** What one schedule does on a tick: enqueue a job named after the tick. */
+type Schedule = [name: string, expression: string, enqueue: (tick: number) => Promise<void>];
+
+/**
+ * Starts the schedules: maintenance (reconcile, purges) and, when a feed queue is given, the
+ * threat feed regeneration on FEED_CRON.
+ */
+export function startClock(config: Config, maintenance: Queue<MaintenancePayload>, log: Logger, feed?: Queue<FeedPayload>): Clock {
+  const task = (name: MaintenanceTask, expression: string): Schedule => [name, expression, (tick) => enqueueMaintenance(maintenance, name, tick)];
+  const schedules: Schedule[] = [
+    task('reconcile', config.RECONCILE_CRON),
+    task('purge-idempotency-keys', '17 * * * *'),
   ];
-  const tasks = schedules.map(([task, expression]) => {
+  if (feed) schedules.push(['regenerate-feed', config.FEED_CRON, (tick) => enqueueFeedTick(feed, tick)]);
+  const tasks = schedules.map(([name, expression, enqueue]) => {
     const withSeconds = expression.trim().split(/\s+/).length === 6;
     return cron.schedule(expression, async (ctx) => {
       const tick = tickOf(ctx?.triggeredAt ?? new Date(), withSeconds);
       try {
-        await enqueueMaintenance(maintenance, task, tick);
+        await enqueue(tick);
       } catch (err) {
-        log.warn({ err, task }, 'clock could not enqueue; the next tick will');
+        log.warn({ err, task: name }, 'clock could not enqueue; the next tick will');
       }
-    }, { name: task, noOverlap: true });
+    }, { name, noOverlap: true });
   });
-  log.info({ schedules }, 'clock started');
+  log.info({ schedules: schedules.map(([name, expression]) => [name, expression]) }, 'clock started');
   return {
     async stop() {
       await Promise.all(tasks.map((t) => t.stop()));

@@ -7,6 +7,8 @@ import type { JobsOptions } from 'bullmq';
 export const QueueName = {
   settlement: 'x402-settlement',
   maintenance: 'maintenance',
+  scans: 'skill-scans',
+  feed: 'threat-feed',
 } as const;
 
 /**

@@ -9,3 +9,8 @@ export function newId(): string {
 export function newPaymentId(): string {
   return `pay_${newId()}`;
 }
+
+/** 16 lowercase hex characters: a scan result id, the tail of its ThreatItem id and url (spec 2.5). */
+export function newScanId(): string {
+  return randomBytes(8).toString('hex');
+}

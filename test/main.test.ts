@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -70,7 +70,7 @@ describe('starting the service', () => {
   });
 
   it('creates a missing database, migrates, serves, and shuts down cleanly on SIGTERM', async () => {
-    const name = `ac_test_boot_${randomBytes(4).toString('hex')}`;
+    const name = `ac_test_${inject('runId')}_boot${randomBytes(4).toString('hex')}`;
     created.push(name);
     const prefix = `boot${randomBytes(3).toString('hex')}`;
     prefixes.push(prefix);

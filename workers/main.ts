@@ -10,6 +10,9 @@ import { QueueName } from '../queues/names.js';
 import type { SettlementPayload } from '../queues/settlement.js';
 import { settlementProcessor } from './settlement.js';
 import { maintenanceProcessor } from './maintenance.js';
+import type { FeedPayload } from '../queues/feed.js';
+import { scanProcessor } from './scan.js';
+import { feedProcessor } from './feed.js';
 
 export interface WorkerDeps {
   config: Config;
@@ -20,6 +23,8 @@ export interface WorkerDeps {
   facilitator: Facilitator;
   purposes: PurposeHandlers;
   settlementQueue: Queue<SettlementPayload>;
+  /** Where the scan worker asks for feed regenerations. */
+  feedQueue: Queue<FeedPayload>;
 }
 
 export interface Workers {
@@ -37,6 +42,10 @@ export function startWorkers(deps: WorkerDeps): Workers {
       maintenanceProcessor({ db: deps.db, log: deps.log, settlement: deps.settlementQueue, reconcileAfterMs: deps.config.RECONCILE_AFTER_MS }),
       { ...common, concurrency: 1 },
     ),
+    // Scanning is synchronous CPU work with a 2 s budget; a few at a time only overlaps their I/O.
+    new Worker(QueueName.scans, scanProcessor({ db: deps.db, log: deps.log, feedQueue: deps.feedQueue }), { ...common, concurrency: 4 }),
+    // One at a time per process; the queue's deduplication keeps it to one across processes.
+    new Worker(QueueName.feed, feedProcessor({ config: deps.config, db: deps.db, redis: deps.connection, log: deps.log }), { ...common, concurrency: 1 }),
   ];
   for (const w of workers) {
     w.on('failed', (job, err) => {

@@ -11,7 +11,7 @@ import {
   PendingTransferStateError,
   TransferNotFoundError,
 } from './errors.js';
-import { getTransfer, insertTransfer, sameOrThrow, TRANSFER_COLUMNS, type Transfer, type TransferResult } from './transfers.js';
+import { insertTransfer, replayed, TRANSFER_COLUMNS, type Transfer, type TransferResult } from './transfers.js';
 import { inTransaction } from './tx.js';
 
 export interface PostPendingInput {
@@ -76,9 +76,14 @@ async function resolve(q: Queryable, kind: Resolution, input: PostPendingInput):
   }
   const wanted = { kind, pendingId: input.pendingId, amount: input.amount };
   return inTransaction(q, async (tx) => {
-    const existing = await getTransfer(tx, input.id);
-    if (existing) return { transfer: sameOrThrow(existing, wanted), created: false };
-    const pending = await lockPending(tx, input.pendingId, kind);
+    const retried = await replayed(tx, input.id, wanted);
+    if (retried) return retried;
+    const pending = await lockPending(tx, input.pendingId);
+    // Looked up again under the lock: a concurrent twin of this very request may have resolved
+    // the transfer while we waited, which is a retry, not a state error.
+    const raced = await replayed(tx, input.id, wanted);
+    if (raced) return raced;
+    assertResolvable(pending, kind);
     const amount = kind === 'void_pending' ? pending.amount : (input.amount ?? pending.amount);
     if (amount <= 0n || amount > pending.amount) {
       throw new InvalidTransferError(`cannot post ${amount} of pending transfer ${pending.id}: it holds ${pending.amount}`);
@@ -90,36 +95,33 @@ async function resolve(q: Queryable, kind: Resolution, input: PostPendingInput):
       timeoutAt: null, metadata: input.metadata ?? {},
     });
     // Only reachable when another transaction took this id for something else meanwhile.
-    if (!transfer) return { transfer: sameOrThrow((await getTransfer(tx, input.id))!, wanted), created: false };
-    await tx.query(`UPDATE ledger_transfers SET state = $2 WHERE id = $1 AND state = 'pending'`, [
-      pending.id,
-      kind === 'post_pending' ? 'posted' : 'voided',
-    ]);
-    await moveTotals(tx, {
-      debit: pending.debitAccountId,
-      credit: pending.creditAccountId,
-      pending: -pending.amount,
-      posted: kind === 'post_pending' ? amount : 0n,
-    });
+    if (!transfer) return (await replayed(tx, input.id, wanted))!;
+    const state = kind === 'post_pending' ? 'posted' : 'voided';
+    await tx.query(`UPDATE ledger_transfers SET state = $2 WHERE id = $1 AND state = 'pending'`, [pending.id, state]);
+    const posted = kind === 'post_pending' ? amount : 0n;
+    await moveTotals(tx, { debit: pending.debitAccountId, credit: pending.creditAccountId, pending: -pending.amount, posted });
     return { transfer, created: true };
   });
 }
 
 /**
- * Locks the pending transfer row so that two resolutions of it queue up, and checks it can still
- * be resolved this way. Lock order is pending transfer, then its accounts, everywhere.
+ * Locks the pending transfer row so that two resolutions of it queue up. Lock order is the
+ * pending transfer, then its accounts, everywhere.
  */
-async function lockPending(tx: Queryable, pendingId: string, kind: Resolution): Promise<Transfer> {
+async function lockPending(tx: Queryable, pendingId: string): Promise<Transfer & { expired: boolean }> {
   const { rows } = await tx.query<Transfer & { expired: boolean }>(
     `SELECT ${TRANSFER_COLUMNS}, coalesce(timeout_at <= now(), false) AS expired
      FROM ledger_transfers WHERE id = $1 FOR UPDATE`,
     [pendingId],
   );
-  const pending = rows[0];
-  if (!pending) throw new TransferNotFoundError(pendingId);
-  if (pending.kind !== 'pending') throw new InvalidTransferError(`transfer ${pendingId} is a ${pending.kind} transfer, not a pending one`);
+  if (!rows[0]) throw new TransferNotFoundError(pendingId);
+  return rows[0];
+}
+
+/** Throws unless `pending` is an open pending transfer that may be resolved this way. */
+function assertResolvable(pending: Transfer & { expired: boolean }, kind: Resolution): void {
+  if (pending.kind !== 'pending') throw new InvalidTransferError(`transfer ${pending.id} is a ${pending.kind} transfer, not a pending one`);
   const attempted = kind === 'post_pending' ? 'post' : 'void';
   if (pending.state !== 'pending') throw new PendingTransferStateError(pending.id, pending.state ?? 'unknown', attempted);
   if (kind === 'post_pending' && pending.expired) throw new PendingTransferExpiredError(pending.id, pending.timeoutAt!);
-  return pending;
 }

@@ -85,9 +85,14 @@ export async function createTransfer(q: Queryable, input: NewTransfer): Promise<
   const kind: TransferKind = input.pending ? 'pending' : 'single';
   const wanted = { debitAccountId: input.debit, creditAccountId: input.credit, amount: input.amount, code: input.code, kind, pendingId: null };
   return inTransaction(q, async (tx) => {
-    const existing = await getTransfer(tx, input.id);
-    if (existing) return { transfer: sameOrThrow(existing, wanted), created: false };
+    // A retry is answered without taking any lock.
+    const retried = await replayed(tx, input.id, wanted);
+    if (retried) return retried;
     const accounts = await lockAccounts(tx, [input.debit, input.credit]);
+    // Looked up again under the locks: a concurrent twin may have committed while we waited,
+    // and its debit must not make our retry look like a lack of funds.
+    const raced = await replayed(tx, input.id, wanted);
+    if (raced) return raced;
     const debit = accounts.get(input.debit)!;
     const credit = accounts.get(input.credit)!;
     if (debit.currency !== credit.currency) throw new CurrencyMismatchError(debit.currency, credit.currency);
@@ -96,12 +101,21 @@ export async function createTransfer(q: Queryable, input: NewTransfer): Promise<
       ...wanted, id: input.id, currency: debit.currency, state: input.pending ? 'pending' : null,
       timeoutAt: input.timeoutAt ?? null, metadata: input.metadata ?? {},
     });
-    // Another transaction committed this id between our look and our insert.
-    if (!transfer) return { transfer: sameOrThrow((await getTransfer(tx, input.id))!, wanted), created: false };
-    const amount = input.amount;
-    await moveTotals(tx, { debit: input.debit, credit: input.credit, pending: input.pending ? amount : 0n, posted: input.pending ? 0n : amount });
+    // The id was taken meanwhile by a transfer between other accounts.
+    if (!transfer) return (await replayed(tx, input.id, wanted))!;
+    const held = input.pending ? input.amount : 0n;
+    await moveTotals(tx, { debit: input.debit, credit: input.credit, pending: held, posted: input.amount - held });
     return { transfer, created: true };
   });
+}
+
+/**
+ * The result of an idempotent retry when a transfer with this id exists and matches `wanted`;
+ * null when there is none. Throws `TransferConflictError` when it exists and differs.
+ */
+export async function replayed(tx: Queryable, id: string, wanted: Partial<Comparable>): Promise<TransferResult | null> {
+  const existing = await getTransfer(tx, id);
+  return existing ? { transfer: sameOrThrow(existing, wanted), created: false } : null;
 }
 
 /** The transfer with this id, or null. */
@@ -129,7 +143,7 @@ export function assertFunds(debit: Account, amount: bigint): void {
   if (amount > available) throw new InsufficientFundsError(debit.id, amount, available);
 }
 
-type Comparable = Pick<Transfer, 'debitAccountId' | 'creditAccountId' | 'amount' | 'code' | 'kind' | 'pendingId'>;
+export type Comparable = Pick<Transfer, 'debitAccountId' | 'creditAccountId' | 'amount' | 'code' | 'kind' | 'pendingId'>;
 
 /**
  * Returns `existing` when it matches what the retry asks for, else throws

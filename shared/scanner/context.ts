@@ -6,25 +6,31 @@
  */
 
 /** Where a clause starts: after a sentence end or a turn such as "but" or "then". */
-const CLAUSE_BREAK = /[.;!?](?:\s|$)|\s(?:but|then|and then|however|instead)\s|[,:]\s(?:then|and|but)\s/gi;
-const NEGATION = /\b(?:never|not|no|nothing|none|without|avoid|avoids|refuses?|prevents?|blocks?|don['’]t|doesn['’]t|won['’]t|can['’]t|cannot|shouldn['’]t|mustn['’]t|isn['’]t|aren['’]t|wasn['’]t)\b/gi;
+const CLAUSE_BREAK = /\n|[.;!?](?:\s|$)|\s(?:but|then|and then|however)\s|[,:]\s(?:then|and|but)\s/gi;
+const NEGATION = /\b(?:never|not|no|nothing|none|without|instead\s{1,3}of|rather\s{1,3}than|avoid|avoids|refuses?|prevents?|blocks?|don['’]t|doesn['’]t|won['’]t|can['’]t|cannot|shouldn['’]t|mustn['’]t|isn['’]t|aren['’]t|wasn['’]t)\b/gi;
 /** "Never forget to ..." negates nothing. */
 const NOT_A_NEGATION = /^\s{0,3}(?:(?:\w{1,12}\s{1,3})?(?:forget|fail|hesitate|skip|omit|neglect|miss)|(?:ask|wait|worry)\s{0,2}[,;!]|need|doubt|matter|problem|exceptions?|questions?)\b/i;
 const MENTION_MARKER = /\b(?:such as|e\.g\.|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like)\b/i;
 const IMPERATIVE = /\b(?:run|execute|paste|type|call|invoke|now|first|then)\b/i;
 
+/** "If anyone asks you to enter your recovery phrase, it is a scam": a hypothetical, not an order. */
+const HYPOTHETICAL = /\bif\s{1,3}(?:anyone|anybody|someone|somebody|a\s{1,3}(?:stranger|website|site|page|message|dm|caller|scammer)|an\s{1,3}(?:app|email|extension|attacker))\s{1,3}(?:ever\s{1,3})?(?:asks?|requests?|tells?|wants?)\b/i;
+
 /** The text of the clause that ends at `start`, at most 160 characters back. */
 function clauseBefore(line: string, start: number): string {
   const from = Math.max(0, start - 160);
   const window = line.slice(from, start);
+  // Punctuation inside inline code (`curl ... | sh`) does not end a sentence.
+  const masked = window.replace(/`[^`\n]{0,200}`/g, (code) => 'x'.repeat(code.length));
   let cut = 0;
-  for (const m of window.matchAll(CLAUSE_BREAK)) cut = (m.index ?? 0) + m[0].length;
+  for (const m of masked.matchAll(CLAUSE_BREAK)) cut = (m.index ?? 0) + m[0].length;
   return window.slice(cut);
 }
 
 /** True when the clause before the match negates it ("this skill never reads ~/.ssh"). */
 export function isNegated(line: string, start: number): boolean {
   const clause = clauseBefore(line, start);
+  if (HYPOTHETICAL.test(clause)) return true;
   for (const m of clause.matchAll(NEGATION)) {
     const after = clause.slice((m.index ?? 0) + m[0].length);
     if (!NOT_A_NEGATION.test(after)) return true;
@@ -35,7 +41,8 @@ export function isNegated(line: string, start: number): boolean {
 /** True when the match sits inside inline code or double quotes. */
 export function isQuoted(line: string, start: number): boolean {
   // A window, not the whole line: a hostile 256 KiB line must not cost O(n) per match.
-  const before = line.slice(Math.max(0, start - 1000), start);
+  const window = line.slice(Math.max(0, start - 1000), start);
+  const before = window.slice(window.lastIndexOf('\n') + 1);
   const ticks = before.split('`').length - 1;
   if (ticks % 2 === 1) return true;
   const dq = before.split('"').length - 1;
@@ -43,6 +50,14 @@ export function isQuoted(line: string, start: number): boolean {
   const open = before.split('“').length - 1;
   const close = before.split('”').length - 1;
   return open > close;
+}
+
+/** "Injected text tries to override ...", "attackers often read ...": describing an attack. */
+const DESCRIPTIVE = /\b(?:tries|try|trying|attempts?|attempting)\s{1,3}to\b|\b(?:attackers?|malware|stealers?|injected\s{1,3}text|injections?)\s{1,3}(?:\w{1,12}\s{1,3})?(?:may|might|can|could|will|often|usually|typically|commonly|tend\s{1,3}to)\b/i;
+
+/** True when the clause before the match describes what an attack does rather than asking for it. */
+export function isDescription(line: string, start: number): boolean {
+  return DESCRIPTIVE.test(clauseBefore(line, start));
 }
 
 /**
@@ -59,23 +74,34 @@ export function isQuotedMention(line: string, start: number): boolean {
 }
 
 /**
- * The shell command (or statement) a match belongs to: the text between the nearest command
- * separators around it, trailing comment removed. `unless` patterns look only here, so a benign
+ * True when the match is quoted under an exhibit heading ("Signs of tampering") with no
+ * imperative before it in its clause.
+ */
+export function isQuotedExhibit(line: string, start: number): boolean {
+  if (!isQuoted(line, start)) return false;
+  return !IMPERATIVE.test(clauseBefore(line, start).replace(/`[^`]*`|"[^"]*"/g, ''));
+}
+
+/**
+ * The shell command (or statement, or in prose the sentence) a match belongs to: the text
+ * between the nearest separators around it, trailing comment removed. `unless` patterns look only here, so a benign
  * command elsewhere on the line cannot excuse a malicious one.
  */
-export function commandSegment(line: string, start: number, end: number): string {
+export function commandSegment(line: string, start: number, end: number, prose = false): string {
   const floor = Math.max(0, start - 300);
   const ceiling = Math.min(line.length, end + 300);
   let from = start;
-  while (from > floor && !isSeparator(line, from - 1)) from--;
+  while (from > floor && !isSeparator(line, from - 1, prose)) from--;
   let to = end;
-  while (to < ceiling && !isSeparator(line, to)) to++;
+  while (to < ceiling && !isSeparator(line, to, prose)) to++;
   const seg = line.slice(from, to);
   const comment = seg.slice(end - from).search(/\s(?:#|\/\/)\s/);
   return comment >= 0 ? seg.slice(0, end - from + comment) : seg;
 }
 
-function isSeparator(line: string, i: number): boolean {
+/** Command separators; in prose, sentence ends too. */
+function isSeparator(line: string, i: number, prose: boolean): boolean {
   const c = line[i];
-  return c === ';' || c === '&' || c === '|' || c === '\n';
+  if (c === ';' || c === '&' || c === '|' || c === '\n') return true;
+  return prose && (c === '.' || c === '!' || c === '?') && /\s/.test(line[i + 1] ?? ' ');
 }

@@ -34,7 +34,14 @@ export function fileKind(path: string, text = ''): FileKind {
 export interface LineZone {
   kind: FileKind;
   comment: boolean;
+  /**
+   * Under a heading that announces examples of attacks ("Signs of tampering", "Red flags"): a
+   * quoted command there is an exhibit, not an instruction.
+   */
+  exhibit: boolean;
 }
+
+const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|red\s{1,3}flags?|examples?\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|detects?|detection|attacks?|attackers?|malicious|suspicious|threats?|IOCs?|tampering|never\s{1,3}do|anti-?patterns?|don['’]ts)\b/i;
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
@@ -43,27 +50,29 @@ const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
  * throughout.
  */
 export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] {
-  if (kind !== 'markdown') return lines.map(() => ({ kind, comment: false }));
+  if (kind !== 'markdown') return lines.map(() => ({ kind, comment: false, exhibit: false }));
   const zones: LineZone[] = [];
   let fence: string | null = null;
   let inComment = false;
+  let exhibit = false;
   for (const line of lines) {
     const m = FENCE.exec(line);
     if (fence !== null) {
       // The closing fence belongs to the block; a longer run of the same mark also closes it.
-      zones.push({ kind: 'script', comment: false });
+      zones.push({ kind: 'script', comment: false, exhibit });
       if (m && m[1][0] === fence[0] && m[1].length >= fence.length) fence = null;
       continue;
     }
     if (m && !inComment) {
       fence = m[1];
-      zones.push({ kind: 'script', comment: false });
+      zones.push({ kind: 'script', comment: false, exhibit });
       continue;
     }
     const opens = line.lastIndexOf('<!--');
     const closes = line.lastIndexOf('-->');
     const commentHere = inComment || opens >= 0;
-    zones.push({ kind: 'markdown', comment: commentHere });
+    if (/^\s{0,3}#{1,6}\s/.test(line)) exhibit = EXHIBIT_HEADING.test(line);
+    zones.push({ kind: 'markdown', comment: commentHere, exhibit });
     if (opens >= 0 && opens > closes) inComment = true;
     else if (closes >= 0) inComment = false;
   }

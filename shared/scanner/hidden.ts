@@ -82,13 +82,14 @@ export function scanHiddenLine(line: string, index: number, hits: HiddenHit[]): 
     if (isFlagSequence(line, offset, run)) return '';
     const decoded = decodeTags(run);
     hits.push({ line: index, kind: 'tags', count: [...run].length, longestRun: [...run].length, decoded });
-    return decoded;
+    // Spaces around it so the hidden words are words ("Weather" + "ignore ..." is not "Weatherignore").
+    return ` ${decoded} `;
   });
   out = out.replace(VS_RUN, (run) => {
     const decoded = decodeSelectors(run);
     const n = [...run].length;
     hits.push({ line: index, kind: 'tags', count: n, longestRun: n, decoded });
-    return decoded;
+    return decoded ? ` ${decoded} ` : '';
   });
   collect(out, index, 'zeroWidth', ZERO_WIDTH, hits, index === 0);
   collect(out, index, 'bidi', BIDI, hits, false);

@@ -52,7 +52,7 @@ const DOT = /(?<=[\w-])\s?(?:\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\})\s?(?=
 
 /** Restores the usual defanging of URLs: hxxp, [:], [.], (.), [dot], (dot). */
 export function refang(line: string): string {
-  if (!/[[({]|hxxp|h\*\*p/i.test(line)) return line;
+  if (!/hxxp|h\*\*p|\[[.:]\]|\(\.\)|\{\.\}|[[({]dot[\])}]/i.test(line)) return line;
   return line.replace(HXXP, 'http$1').replace(COLON, ':').replace(DOT, '.');
 }
 

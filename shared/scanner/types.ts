@@ -70,8 +70,8 @@ export type FileKind = 'markdown' | 'script' | 'manifest' | 'other';
  * How a rule treats markdown prose, where a word is often only mentioned:
  * - `match`: always report (the text is suspicious however it is phrased);
  * - `negatable`: skip when the clause before the match negates it ("this skill never reads ~/.ssh");
- * - `mention`: skip when negated, or when quoted after a mention marker
- *   ("flags phrases such as `curl ... | sh`").
+ * - `mention`: skip when negated, when quoted after a mention marker ("flags phrases such as
+ *   `curl ... | sh`"), or when the clause describes an attack ("injected text tries to ...").
  */
 export type ProseMode = 'match' | 'negatable' | 'mention';
 
@@ -102,6 +102,12 @@ export interface Rule {
   patterns?: readonly RegExp[];
   /** Literal strings matched case-insensitively. */
   keywords?: readonly string[];
+  /**
+   * Lowercase strings of which every match contains at least one. A file with none of them is
+   * skipped without running the regexes: most rules never apply to most files, and a substring
+   * search is far cheaper than a regex scan.
+   */
+  needles?: readonly string[];
   /** A match whose command segment also matches one of these is a benign use and is dropped. */
   unless?: readonly RegExp[];
   /** Default `mention`. */
@@ -123,4 +129,9 @@ export interface ComboRule {
   message: string;
   /** Each group is satisfied by any one of its rule ids; every group must be satisfied. */
   allOf: readonly (readonly string[])[];
+  /**
+   * `file` (default): all in one file. `skill`: spread over different files of the skill, for a
+   * skill that splits reading and sending between two scripts.
+   */
+  scope?: 'file' | 'skill';
 }

@@ -53,7 +53,8 @@ export class EmbeddedFacilitator implements Facilitator {
 
   /** "exact" on the configured network, in both generations. */
   async supported(): Promise<SupportedKind[]> {
-    const kinds: SupportedKind[] = [{ x402Version: 2, scheme: 'exact', network: toCaip2(this.settings.network) ?? this.settings.network }];
+    const network = toCaip2(this.settings.network) ?? this.settings.network;
+    const kinds: SupportedKind[] = [{ x402Version: 2, scheme: 'exact', network }];
     const v1 = toV1Name(this.settings.network);
     if (v1) kinds.push({ x402Version: 1, scheme: 'exact', network: v1 });
     return kinds;

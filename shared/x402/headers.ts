@@ -24,8 +24,12 @@ export const X402Header = {
 /** For `Access-Control-Expose-Headers`: a browser client can read only what is listed. */
 export const X402_EXPOSED_HEADERS = 'PAYMENT-REQUIRED, PAYMENT-RESPONSE, X-PAYMENT-RESPONSE';
 
-/** For `Access-Control-Allow-Headers`: the request headers a browser client sends. */
-export const X402_REQUEST_HEADERS = 'PAYMENT-SIGNATURE, X-PAYMENT';
+/**
+ * For `Access-Control-Allow-Headers`: the request headers a browser client sends. Both official
+ * clients also set `Access-Control-Expose-Headers` on their paid retry (a request header, oddly),
+ * so a preflight that does not allow it blocks the payment in a browser.
+ */
+export const X402_REQUEST_HEADERS = 'PAYMENT-SIGNATURE, X-PAYMENT, Access-Control-Expose-Headers';
 
 /**
  * Largest payment header accepted, in characters. An EOA payment is about 1 KB of base64; the
@@ -33,9 +37,9 @@ export const X402_REQUEST_HEADERS = 'PAYMENT-SIGNATURE, X-PAYMENT';
  */
 export const MAX_PAYMENT_HEADER_LENGTH = 8 * 1024;
 
-// Canonical padded standard base64, as btoa() and Buffer write it. Node's decoder would
-// silently skip stray characters, so the shape is checked before decoding.
-const STANDARD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+// Standard base64, padding optional (the official decoder, atob, takes it either way). Node's
+// decoder would silently skip stray characters, so the shape is checked before decoding.
+const STANDARD_BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}(?:==)?|[A-Za-z0-9+/]{3}=?)?$/;
 
 /** Standard base64 of the UTF-8 JSON of a value. */
 export function encodeBase64Json(value: unknown): string {

@@ -34,6 +34,8 @@ const supportedAnswer = z.object({
 /** Statuses below 500 that still mean "try again later" rather than "no". */
 const TRANSIENT_STATUSES = new Set([408, 425, 429]);
 
+const JSON_ACCEPT = { accept: 'application/json' } as const;
+
 /** The reason the x402 facilitators give for a settlement submitted but not yet confirmed. */
 const SETTLEMENT_PENDING = 'settlement_pending';
 
@@ -74,7 +76,12 @@ export function interpretSettle(answer: Exchange, payment: DecodedPayment, requi
   if (s.success) {
     if (!s.transaction || a.status >= 300) return { status: 'pending', reason: 'facilitator_bad_response' };
     const network = s.network ?? requirements.network;
-    return { status: 'settled', transaction: s.transaction, network: toCaip2(network) ?? network, payer: s.payer ?? payment.authorization.from };
+    return {
+      status: 'settled',
+      transaction: s.transaction,
+      network: toCaip2(network) ?? network,
+      payer: s.payer ?? payment.authorization.from,
+    };
   }
   if (s.errorReason === SETTLEMENT_PENDING) return { status: 'pending', reason: SETTLEMENT_PENDING };
   return { status: 'invalid', reason: s.errorReason ?? 'settlement_refused' };
@@ -144,7 +151,7 @@ export class HttpFacilitator implements Facilitator {
     try {
       const response = await this.fetchFn(`${this.baseUrl}${path}`, {
         method,
-        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        headers: body === undefined ? JSON_ACCEPT : { ...JSON_ACCEPT, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       });

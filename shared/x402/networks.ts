@@ -3,6 +3,7 @@
  * older names (`base-sepolia`). The table holds the EVM chains that both official client
  * generations (x402-fetch 1.x and @x402/evm 2.x) know by the same v1 name.
  */
+import type { Caip2Network } from './types.js';
 
 /** v1 names by EVM chain id. */
 const V1_NAME_BY_CHAIN_ID: ReadonlyMap<number, string> = new Map([
@@ -34,7 +35,7 @@ export function chainIdOf(network: string): number | undefined {
 }
 
 /** The CAIP-2 form (`eip155:<id>`) of a network given in either form, or undefined. */
-export function toCaip2(network: string): string | undefined {
+export function toCaip2(network: string): Caip2Network | undefined {
   const id = chainIdOf(network);
   return id === undefined ? undefined : `eip155:${id}`;
 }

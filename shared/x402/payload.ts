@@ -20,10 +20,18 @@ const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'expected 32 bytes of he
 // 65 bytes for an EOA; longer for ERC-1271/6492 wallets, which the header size limit bounds.
 const signature = z.string().regex(/^0x(?:[0-9a-fA-F]{2})+$/, 'expected hex bytes');
 const shortText = z.string().min(1).max(128);
+const caip2 = z.templateLiteral([z.string().min(1), ':', z.string().min(1)]);
 
 const exactEvmPayload = z.object({
   signature,
-  authorization: z.object({ from: address, to: address, value: uint256, validAfter: uint256, validBefore: uint256, nonce: bytes32 }),
+  authorization: z.object({
+    from: address,
+    to: address,
+    value: uint256,
+    validAfter: uint256,
+    validBefore: uint256,
+    nonce: bytes32,
+  }),
 });
 
 const echoedRequirements = z.object({
@@ -43,15 +51,21 @@ const paymentPayload = z.discriminatedUnion('x402Version', [payloadV1, payloadV2
 const assetDomain = z.object({ name: z.string().min(1), version: z.string().min(1) });
 const requirementsCommon = {
   scheme: z.literal('exact'),
-  network: shortText,
   asset: address,
   payTo: address,
   maxTimeoutSeconds: z.number().int().positive(),
   extra: assetDomain,
 };
 const serverRequirements = z.union([
-  z.object({ ...requirementsCommon, amount: uint256 }),
-  z.object({ ...requirementsCommon, maxAmountRequired: uint256, resource: z.string(), description: z.string(), mimeType: z.string() }),
+  z.object({ ...requirementsCommon, network: caip2, amount: uint256 }),
+  z.object({
+    ...requirementsCommon,
+    network: shortText,
+    maxAmountRequired: uint256,
+    resource: z.string(),
+    description: z.string(),
+    mimeType: z.string(),
+  }),
 ]);
 
 function describe(error: z.ZodError): string {
@@ -87,7 +101,8 @@ export function parsePaymentPayload(json: unknown): DecodedPayment {
     return { ...common, version: 1, scheme: p.scheme, network: p.network, raw: json as PaymentPayloadV1Wire };
   }
   const accepted = { ...p.accepted, extra: p.accepted.extra ?? undefined };
-  return { ...common, version: 2, scheme: accepted.scheme, network: accepted.network, accepted, raw: json as PaymentPayloadV2Wire };
+  const raw = json as PaymentPayloadV2Wire;
+  return { ...common, version: 2, scheme: accepted.scheme, network: accepted.network, accepted, raw };
 }
 
 /**

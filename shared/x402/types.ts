@@ -21,17 +21,22 @@ export interface X402Settings {
   maxTimeoutSeconds: number;
 }
 
-/** The EIP-712 domain parameters of the asset, sent in `extra` so that clients can sign. */
-export interface AssetDomain {
+/** A CAIP-2 chain id such as `eip155:84532`. */
+export type Caip2Network = `${string}:${string}`;
+
+/**
+ * The EIP-712 domain parameters of the asset, sent in `extra` so that clients can sign. A type
+ * alias rather than an interface, so that it fits the official packages' `Record<string, unknown>`.
+ */
+export type AssetDomain = {
   name: string;
   version: string;
-}
+};
 
 /** One way to pay, v2 form (an entry of `accepts` in the `PAYMENT-REQUIRED` header). */
 export interface PaymentRequirementsV2 {
   scheme: 'exact';
-  /** CAIP-2. */
-  network: string;
+  network: Caip2Network;
   /** Minor units, decimal string. */
   amount: string;
   asset: string;

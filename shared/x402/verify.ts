@@ -61,7 +61,9 @@ function checkTerms(payment: DecodedPayment, expected: NormalizedRequirements): 
     reject('asset_mismatch', `asset ${payment.accepted.asset}, expected ${expected.asset}`);
   }
   const auth = payment.authorization;
-  if (auth.to.toLowerCase() !== expected.payTo.toLowerCase()) reject('payee_mismatch', `pays ${auth.to}, expected ${expected.payTo}`);
+  if (auth.to.toLowerCase() !== expected.payTo.toLowerCase()) {
+    reject('payee_mismatch', `pays ${auth.to}, expected ${expected.payTo}`);
+  }
   if (auth.value !== expected.amount) reject('amount_mismatch', `value ${auth.value}, expected ${expected.amount}`);
 }
 

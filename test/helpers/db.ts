@@ -4,8 +4,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { createPool, type Db } from '../../shared/db/pool.js';
-import { adminUrl, serverUrl, TEMPLATE_DB } from './urls.js';
+import { adminUrl, serverUrl } from './urls.js';
 
 export interface TestDb {
   pool: Db;
@@ -25,12 +26,14 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
 }
 
 export async function createTestDb(): Promise<TestDb> {
-  const name = `ac_test_${randomBytes(6).toString('hex')}`;
+  const template = inject('templateDb');
+  // The run id leads the name so that a later run can tell whether its owner is still alive.
+  const name = `ac_test_${inject('runId')}_${randomBytes(5).toString('hex')}`;
   // Cloning needs the template to have no other connections; a parallel clone may hold it for
   // a moment, so retry briefly.
   for (let attempt = 0; ; attempt++) {
     try {
-      await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+      await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
       break;
     } catch (err) {
       if (attempt > 40) throw err;

@@ -17,6 +17,8 @@ import { purposeHandlers } from '../../shared/purposes.js';
 import { x402SettingsFromConfig, type Facilitator } from '../../shared/x402/index.js';
 import { createSettlementEvents, createSettlementQueue } from '../../queues/settlement.js';
 import { createMaintenanceQueue } from '../../queues/maintenance.js';
+import { createScanEvents, createScanQueue } from '../../queues/scans.js';
+import { createFeedQueue } from '../../queues/feed.js';
 import { startWorkers, type Workers } from '../../workers/main.js';
 import { checkLedger } from '../../shared/ledger/index.js';
 import { createTestDb, type TestDb } from './db.js';
@@ -35,6 +37,8 @@ export interface Harness {
   startWorkers(opts?: { facilitator?: Facilitator }): Workers;
   stopWorkers(): Promise<void>;
   maintenanceQueue: ReturnType<typeof createMaintenanceQueue>;
+  scanQueue: ReturnType<typeof createScanQueue>;
+  feedQueue: ReturnType<typeof createFeedQueue>;
   /** Throws with every problem when the ledger's invariants do not hold. */
   assertLedger(): Promise<void>;
   close(): Promise<void>;
@@ -56,8 +60,12 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   const maintenanceQueue = createMaintenanceQueue(producer, prefix);
   const settlementEvents = createSettlementEvents(blocking.duplicate(), prefix);
   await settlementEvents.waitUntilReady();
+  const scanQueue = createScanQueue(producer, prefix);
+  const feedQueue = createFeedQueue(producer, prefix);
+  const scanEvents = createScanEvents(blocking.duplicate(), prefix);
+  await scanEvents.waitUntilReady();
   const facilitator = createFacilitator(config);
-  const deps: AppDeps = { config, db: db.pool, redis: producer, log, facilitator, x402: x402SettingsFromConfig(config), queues: { settlement, settlementEvents } };
+  const deps: AppDeps = { config, db: db.pool, redis: producer, log, facilitator, x402: x402SettingsFromConfig(config), queues: { settlement, settlementEvents, scans: scanQueue, scanEvents, feed: feedQueue } };
   const app = buildApp(deps);
   await new Promise<void>((resolve) => {
     server.s = app.listen(0, '127.0.0.1', () => resolve());
@@ -69,9 +77,9 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
 
   let workers: Workers | undefined;
   const h: Harness = {
-    deps, config, db, app, baseUrl, maintenanceQueue,
+    deps, config, db, app, baseUrl, maintenanceQueue, scanQueue, feedQueue,
     startWorkers(opts = {}) {
-      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, purposes: purposeHandlers(), settlementQueue: settlement });
+      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue });
       return workers;
     },
     async stopWorkers() {
@@ -86,10 +94,9 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
       await workers?.close();
       await new Promise<void>((r) => (server.s ? server.s.close(() => r()) : r()));
       server.s?.closeAllConnections();
-      await settlementEvents.close();
-      await settlement.obliterate({ force: true }).catch(() => {});
-      await maintenanceQueue.obliterate({ force: true }).catch(() => {});
-      await Promise.all([settlement.close(), maintenanceQueue.close()]);
+      await Promise.all([settlementEvents.close(), scanEvents.close()]);
+      for (const q of [settlement, maintenanceQueue, scanQueue, feedQueue]) await q.obliterate({ force: true }).catch(() => {});
+      await Promise.all([settlement.close(), maintenanceQueue.close(), scanQueue.close(), feedQueue.close()]);
       await deleteKeys(producer, `${prefix}:*`);
       await Promise.all([producer.quit(), blocking.quit()]);
       await db.drop();

@@ -1,5 +1,4 @@
 /** Where the test servers are; TEST_PG_URL may point at another server (no database part). */
-export const TEMPLATE_DB = 'ac_test_template';
 
 export function serverUrl(): string {
   return (process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');

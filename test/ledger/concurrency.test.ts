@@ -106,8 +106,8 @@ describe('concurrent transfers', () => {
     expect(total.reduce((s, x) => s + x, 0n)).toBe(3_000n);
   });
 
-  it('credits a transfer id once when the same transfer is retried concurrently', async () => {
-    await fundedUser('agent:retrier:available', 100n);
+  it('credits a transfer id once when the same transfer is retried concurrently, even one spending everything', async () => {
+    await fundedUser('agent:retrier:available', 30n);
     await ensureAccount(db.pool, { id: 'agent:retry-payee:available', currency: 'USDC', kind: 'user' });
     const wait = barrier(PARALLEL);
     const results = await Promise.all(
@@ -119,6 +119,18 @@ describe('concurrent transfers', () => {
     );
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect((await balanceOf(db.pool, 'agent:retry-payee:available')).posted).toBe(30n);
+  });
+
+  it('posts a pending transfer once when the same post is retried concurrently', async () => {
+    await fundedUser('agent:poster:available', 50n);
+    await ensureAccount(db.pool, { id: 'escrow:job:twins', currency: 'USDC', kind: 'system' });
+    await createTransfer(db.pool, { id: 'twin-hold', debit: 'agent:poster:available', credit: 'escrow:job:twins', amount: 50n, code: 'escrow', pending: true });
+    const wait = barrier(PARALLEL);
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, () => inOwnTransaction(wait, (tx) => postPending(tx, { id: 'twin-post', pendingId: 'twin-hold', amount: 20n }))),
+    );
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(await balanceOf(db.pool, 'agent:poster:available')).toMatchObject({ posted: 30n, pendingOut: 0n });
   });
 
   it('resolve a pending transfer once when posts and voids race for it', async () => {

@@ -137,5 +137,6 @@ describe('the ledger under random operations', () => {
       }),
       { numRuns: 40 },
     );
-  });
+    // Forty runs of up to forty-odd operations against a real database: seconds, not milliseconds.
+  }, 60_000);
 });

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   EmbeddedFacilitator,
   X402Error,
+  X402_REQUEST_HEADERS,
   buildPaymentRequired,
   decodePaymentHeader,
   encodePaymentResponse,
@@ -39,6 +40,8 @@ interface Paid {
   proofId: string;
   payer: string;
   body: unknown;
+  /** Names of the request headers of the paid retry. */
+  headers: string[];
 }
 
 let server: Server;
@@ -63,7 +66,7 @@ async function paidRoute(req: Request, res: Response): Promise<void> {
     const verified = await verifyPayment(payment, requirements);
     const settled = await facilitator.settle(payment, requirements);
     if (settled.status !== 'settled') throw new Error(`embedded settle said ${settled.status}`);
-    paid.push({ version: payment.version, proofId: verified.proofId, payer: verified.payer, body: req.body });
+    paid.push({ version: payment.version, proofId: verified.proofId, payer: verified.payer, body: req.body, headers: Object.keys(req.headers) });
     res
       .status(201)
       .set(paymentResponseHeaderName(payment.version), encodePaymentResponse(settled, payment.version))
@@ -164,5 +167,16 @@ describe('two payments by the same payer', () => {
     await pay(`${baseUrl}/paid`, postJson);
     expect(paid).toHaveLength(2);
     expect(paid[0].proofId).not.toBe(paid[1].proofId);
+  });
+});
+
+describe('a browser preflight', () => {
+  it('must allow every x402 request header that either official client sends on its paid retry', async () => {
+    await v2Client(false).pay(`${baseUrl}/paid`, postJson);
+    await wrapFetchWithPaymentV1(fetch, privateKeyToAccount(generatePrivateKey()), 10_000_000n)(`${baseUrl}/paid`, postJson);
+    const allowed = X402_REQUEST_HEADERS.toLowerCase().split(/,\s*/);
+    const sent = new Set(paid.flatMap((p) => p.headers.filter((h) => /payment|access-control/.test(h))));
+    expect([...sent].sort()).toEqual(['access-control-expose-headers', 'payment-signature', 'x-payment']);
+    for (const h of sent) expect(allowed).toContain(h);
   });
 });

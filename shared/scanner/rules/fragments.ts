@@ -7,7 +7,7 @@
 export const HOME = String.raw`(?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE|homedir\(\)|expanduser\(\s{0,3}["']~|Path\.home\(\)|process\.env\.HOME|os\.environ\[["']HOME["']\]|/root|/home/[\w.-]{1,32}|/Users/[\w.-]{1,32}|C:\\Users\\[\w.-]{1,32})`;
 
 /** The separator between a home directory and what is in it, across languages. */
-export const SEP = String.raw`(?:["']?\s{0,2}[,+/\\]\s{0,2}["']?|["']?\s{0,2}/\s{0,2}["']|\)\s{0,2},\s{0,2}["'])`;
+export const SEP = String.raw`(?:["']?[)}]?\s{0,2}[,+/\\]\s{0,2}["']?)`;
 
 /** A shell an attacker pipes into. */
 export const SHELL = String.raw`(?:sudo\s{1,3}(?:-\S{1,10}\s{1,3}){0,3})?(?:/usr)?(?:/bin/)?(?:ba|z|da|k|fi|c|tc)?sh\b`;

@@ -1,0 +1,117 @@
+/**
+ * The threat feed, served from its last rendering in Redis: GET /api/feed (JSON, spec 2.5) and
+ * GET /api/feed.rss (RSS 2.0), with a strong ETag, Last-Modified, Cache-Control and 304s. No
+ * body parsing, no Postgres: a read is one Redis round trip. Only a feed never published yet
+ * asks the worker for a first build and waits a few seconds for it.
+ */
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { Router, type Request, type RequestHandler } from 'express';
+import { HttpError } from '../../shared/errors.js';
+import { readRendering, type FeedFormat, type StoredRendering } from '../../shared/feed-store.js';
+import { requestFeedRegeneration } from '../../queues/feed.js';
+import type { AppDeps } from '../context.js';
+import { ThreatFeed } from '../schemas/scans.js';
+import { errorResponse, z } from '../schemas/common.js';
+
+/** Readers may cache a rendering this long; the clock regenerates every minute by default. */
+export const FEED_MAX_AGE_SECONDS = 60;
+/** How long a read of a never-published feed waits for the first build before a 503. */
+export const FIRST_BUILD_WAIT_MS = 5000;
+
+const CONTENT_TYPE: Record<FeedFormat, string> = {
+  json: 'application/json; charset=utf-8',
+  rss: 'application/rss+xml; charset=utf-8',
+};
+
+const cachingHeaders = {
+  ETag: { schema: { type: 'string' as const }, description: 'strong validator of the exact bytes' },
+  'Last-Modified': { schema: { type: 'string' as const }, description: 'when the newest scan finished' },
+  'Cache-Control': { schema: { type: 'string' as const }, description: `public, max-age=${FEED_MAX_AGE_SECONDS}` },
+};
+
+export function describeFeedRoutes(r: OpenAPIRegistry): void {
+  const conditional = z.object({
+    'if-none-match': z.string().optional(),
+    'if-modified-since': z.string().optional(),
+  });
+  r.registerPath({
+    method: 'get', path: '/api/feed', tags: ['scan'], summary: 'The threat feed (spec 2.5): unsafe skills, newest first',
+    request: { headers: conditional },
+    responses: {
+      200: { description: 'the last rendering', headers: cachingHeaders, content: { 'application/json': { schema: ThreatFeed } } },
+      304: { description: 'not modified (If-None-Match or If-Modified-Since)', headers: cachingHeaders },
+      503: errorResponse('the feed was never built and no worker built it in time (Retry-After)'),
+    },
+  });
+  r.registerPath({
+    method: 'get', path: '/api/feed.rss', tags: ['scan'], summary: 'The same feed as RSS 2.0 (the feed\'s rss_url)',
+    request: { headers: conditional },
+    responses: {
+      200: { description: 'the last rendering', headers: cachingHeaders, content: { 'application/rss+xml': { schema: z.string() } } },
+      304: { description: 'not modified', headers: cachingHeaders },
+      503: errorResponse('the feed was never built and no worker built it in time (Retry-After)'),
+    },
+  });
+}
+
+/**
+ * RFC 9110 section 13.1: If-None-Match (weak comparison, so W/ prefixes are ignored) wins; only
+ * without it does If-Modified-Since count, compared in whole seconds as HTTP dates carry them.
+ */
+export function notModified(req: Request, rendering: StoredRendering): boolean {
+  const inm = req.get('if-none-match');
+  if (inm !== undefined) {
+    if (inm.trim() === '*') return true;
+    return inm.split(',').some((tag) => tag.trim().replace(/^W\//, '') === rendering.etag);
+  }
+  const ims = req.get('if-modified-since');
+  if (!ims) return false;
+  const since = Date.parse(ims);
+  if (Number.isNaN(since)) return false;
+  return Math.floor(rendering.lastModified.getTime() / 1000) <= Math.floor(since / 1000);
+}
+
+const unavailable = (message: string, cause?: unknown) =>
+  new HttpError('upstream_unavailable', message, undefined, { cause, headers: { 'Retry-After': '5' } });
+
+async function read(deps: AppDeps, format: FeedFormat): Promise<StoredRendering | undefined> {
+  return readRendering(deps.redis, deps.config.QUEUE_PREFIX, format).catch((err) => {
+    throw unavailable('the feed store is unreachable; try again shortly', err);
+  });
+}
+
+/** The first read of a never-published feed: ask for a build (deduplicated) and wait for it. */
+async function firstBuild(deps: AppDeps, format: FeedFormat): Promise<StoredRendering> {
+  await requestFeedRegeneration(deps.queues.feed, 'first-read').catch((err) => {
+    throw unavailable('the feed is not built yet and cannot be requested; try again shortly', err);
+  });
+  const deadline = Date.now() + FIRST_BUILD_WAIT_MS;
+  while (Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 100));
+    const rendering = await read(deps, format);
+    if (rendering) return rendering;
+  }
+  throw unavailable('the feed is being built; try again shortly');
+}
+
+function serve(deps: AppDeps, format: FeedFormat): RequestHandler {
+  return async (req, res) => {
+    const rendering = (await read(deps, format)) ?? (await firstBuild(deps, format));
+    res.setHeader('ETag', rendering.etag);
+    res.setHeader('Last-Modified', rendering.lastModified.toUTCString());
+    res.setHeader('Cache-Control', `public, max-age=${FEED_MAX_AGE_SECONDS}`);
+    if (notModified(req, rendering)) {
+      res.status(304).end();
+      return;
+    }
+    res.setHeader('Content-Type', CONTENT_TYPE[format]);
+    res.status(200).send(rendering.body);
+  };
+}
+
+export function feedRoutes(deps: AppDeps): Router {
+  const router = Router();
+  router.get('/feed', serve(deps, 'json'));
+  router.get('/feed.rss', serve(deps, 'rss'));
+  return router;
+}

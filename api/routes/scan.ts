@@ -1,0 +1,143 @@
+/**
+ * Skill scans: POST /api/scan records a scan (a free trial scan without a key, one scan of a
+ * key's quota with `Authorization: Bearer ac_scan_...`), enqueues it, and waits up to
+ * SCAN_WAIT_MS for the worker; GET /api/scan/:resultId shows a result.
+ */
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { Router, type Request, type Response } from 'express';
+import type { Job } from 'bullmq';
+import { hashApiKey } from '../../shared/auth/credentials.js';
+import { HttpError, NotFoundError } from '../../shared/errors.js';
+import { SkillTooLargeError, validateSkillSize } from '../../shared/scanner/limits.js';
+import { SCAN_KEY_PREFIX } from '../../shared/scans/keys.js';
+import { getScan } from '../../shared/scans/queries.js';
+import { recordScan, type ScanPayer } from '../../shared/scans/submit.js';
+import { refundTrialScan, takeTrialScan, trialClientId } from '../../shared/scans/trial.js';
+import { resultUrl, toResultJson, type ScanRow, type SubmittedSkill } from '../../shared/scans/types.js';
+import { enqueueScan, type ScanPayload } from '../../queues/scans.js';
+import type { AppDeps } from '../context.js';
+import { idempotency } from '../middleware/idempotency.js';
+import { parse, parseBody } from '../middleware/validate.js';
+import { ResultId, ScanAccepted, ScanRequest, ScanResultResponse } from '../schemas/scans.js';
+import { errorResponse, z } from '../schemas/common.js';
+
+const ResultParams = z.object({ resultId: ResultId });
+
+export function describeScanRoutes(r: OpenAPIRegistry): void {
+  const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, content: { 'application/json': { schema } } });
+  r.registerPath({
+    method: 'post', path: '/api/scan', tags: ['scan'],
+    summary: 'Submit a skill for scanning: a free trial scan without a key, or one scan of a scan key',
+    description: 'Without Authorization: a trial scan (TRIAL_SCANS_PER_DAY per client IP per UTC day). ' +
+      'With `Authorization: Bearer ac_scan_...`: one scan of the key\'s quota. Body up to 1 MiB.',
+    security: [{}, { BearerAuth: [] }],
+    request: { body: { content: { 'application/json': { schema: ScanRequest } } } },
+    responses: {
+      201: json(ScanResultResponse, 'scanned within SCAN_WAIT_MS: the finished result'),
+      202: json(ScanAccepted, 'queued; poll the Location (the result url)'),
+      400: errorResponse('invalid body'),
+      401: errorResponse('unknown scan key'),
+      402: errorResponse('trial allowance or key quota used up (code payment_required); buy a key: POST /api/l402/quickkey'),
+      413: errorResponse('body or skill over its size limits'),
+      415: errorResponse('not application/json'),
+    },
+  });
+  r.registerPath({
+    method: 'get', path: '/api/scan/{resultId}', tags: ['scan'], summary: 'A scan result (the url of a ThreatItem)',
+    request: { params: z.object({ resultId: z.string().regex(/^[0-9a-f]{16}$/) }) },
+    responses: {
+      200: json(ScanResultResponse, 'the result; verdict, counts and findings are null until status is done'),
+      400: errorResponse('not 16 hexadecimal characters'),
+      404: errorResponse('no such result'),
+    },
+  });
+}
+
+function toSkill(body: z.output<typeof ScanRequest>): SubmittedSkill {
+  return { name: body.name, slug: body.slug ?? undefined, version: body.version ?? undefined, downloads: body.downloads ?? undefined, files: body.files };
+}
+
+/** A scan key from `Authorization: Bearer ac_scan_...`, or undefined for a trial scan. */
+function scanKeyOf(req: Request): string | undefined {
+  const header = req.get('authorization');
+  if (header === undefined) return undefined;
+  const m = /^Bearer\s+(\S{1,512})$/i.exec(header.trim());
+  const headers = { 'WWW-Authenticate': 'Bearer realm="agent-commerce"' };
+  if (!m) throw new HttpError('unauthorized', 'Authorization must be "Bearer <scan key>"', undefined, { headers });
+  if (!m[1].startsWith(SCAN_KEY_PREFIX)) throw new HttpError('unauthorized', `not a scan key; scan keys start with ${SCAN_KEY_PREFIX}`, undefined, { headers });
+  return m[1];
+}
+
+async function takeTrial(deps: AppDeps, client: string): Promise<void> {
+  const limit = deps.config.TRIAL_SCANS_PER_DAY;
+  const use = await takeTrialScan(deps.redis, deps.config.QUEUE_PREFIX, client, limit).catch((err) => {
+    throw new HttpError('upstream_unavailable', 'cannot count trial scans right now; try again', undefined, { cause: err, headers: { 'Retry-After': '5' } });
+  });
+  if (use.allowed) return;
+  throw new HttpError('payment_required',
+    `the free trial allows ${limit} scans per client per day and they are used up until ${use.resetsAt.toISOString()}; ` +
+    'buy a scan key: POST /api/l402/quickkey, pay the invoice, POST /api/l402/redeem, then send Authorization: Bearer <key>',
+    { trial_scans_per_day: limit, resets_at: use.resetsAt.toISOString(), quickkey_url: `${deps.config.scanBaseUrl}/api/l402/quickkey` },
+    { headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** Waits until the scan leaves queued/running or SCAN_WAIT_MS is up; the row is the truth. */
+async function waitForScan(deps: AppDeps, job: Job<ScanPayload> | undefined, row: ScanRow): Promise<ScanRow> {
+  if (!job || deps.config.SCAN_WAIT_MS === 0) return row;
+  await job.waitUntilFinished(deps.queues.scanEvents, deps.config.SCAN_WAIT_MS).catch(() => {});
+  return (await getScan(deps.db, row.id)) ?? row;
+}
+
+async function submit(deps: AppDeps, req: Request, res: Response): Promise<void> {
+  const skill = toSkill(parseBody(ScanRequest, req));
+  try {
+    validateSkillSize(skill);
+  } catch (err) {
+    if (!(err instanceof SkillTooLargeError)) throw err;
+    throw new HttpError('payload_too_large', err.message, { limit: err.limit, max: err.max, actual: err.actual, path: err.path });
+  }
+  const key = scanKeyOf(req);
+  const trialClient = key ? undefined : trialClientId(req.ip ?? 'unknown');
+  if (trialClient) await takeTrial(deps, trialClient);
+  const payer: ScanPayer = key ? { kind: 'key', keyHash: hashApiKey(key) } : { kind: 'trial', trialClient: trialClient! };
+  let row: ScanRow;
+  try {
+    row = await recordScan(deps.db, skill, payer);
+  } catch (err) {
+    if (trialClient) await refundTrialScan(deps.redis, deps.config.QUEUE_PREFIX, trialClient).catch(() => {});
+    throw err;
+  }
+  let job: Job<ScanPayload> | undefined;
+  try {
+    job = await enqueueScan(deps.queues.scans, row.id);
+  } catch (err) {
+    // The row is queued in Postgres; the reconciler enqueues it.
+    deps.log.warn({ err, scanId: row.id }, 'could not enqueue a scan; leaving it to the reconciler');
+  }
+  const current = await waitForScan(deps, job, row);
+  const url = resultUrl(deps.config.scanBaseUrl, row.id);
+  res.setHeader('Location', url);
+  if (current.status === 'done' || current.status === 'failed') {
+    res.status(201).json({ success: true, result: toResultJson(current, deps.config.scanBaseUrl) });
+    return;
+  }
+  res.status(202).json({ success: true, result: { id: row.id, url, status: current.status } });
+}
+
+export function scanRoutes(deps: AppDeps): Router {
+  const router = Router();
+
+  router.post('/', idempotency(deps), (req, res) => submit(deps, req, res));
+
+  router.get('/:resultId', async (req, res) => {
+    const { resultId } = parse(ResultParams, req.params, 'path');
+    const row = await getScan(deps.db, resultId);
+    if (!row) throw new NotFoundError('scan result');
+    const finished = row.status === 'done' || row.status === 'failed';
+    // A finished result never changes; an unfinished one is polled.
+    res.setHeader('Cache-Control', finished ? 'public, max-age=300' : 'no-store');
+    res.json({ success: true, result: toResultJson(row, deps.config.scanBaseUrl) });
+  });
+
+  return router;
+}

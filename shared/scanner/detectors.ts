@@ -1,0 +1,78 @@
+/**
+ * The detector rules: invisible characters (found during normalisation) and typosquatted
+ * packages. Encoded payloads are handled by the engine, which rescans what they decode to.
+ */
+import { isNegated } from './context.js';
+import { excerpt } from './excerpt.js';
+import type { RawFinding } from './match.js';
+import type { Prepared } from './prepare.js';
+import { RULES } from './rules/index.js';
+import { declaredNames, installedNames, lookalikeOf } from './typosquat.js';
+import type { Rule } from './types.js';
+
+const byId = (id: string): Rule => RULES.find((r) => r.id === id)!;
+const TAGS = byId('HI001');
+const ZERO_WIDTH = byId('HI002');
+const ZERO_WIDTH_RUN = byId('HI003');
+const BIDI = byId('HI004');
+const SQUAT = byId('TS001');
+
+function finding(rule: Rule, p: Prepared, line: number, text: string, message: string, severity = rule.severity, at = 0): RawFinding {
+  return {
+    rule_id: rule.id,
+    category: rule.category,
+    severity,
+    file: p.path,
+    line: line + 1,
+    excerpt: excerpt(text, at),
+    message,
+    atRuleSeverity: severity === rule.severity,
+  };
+}
+
+const FIRST_OF: Record<string, RegExp> = {
+  tags: /[\u{E0000}-\u{E01EF}\uFE00-\uFE0F]/u,
+  zeroWidth: /[\u00AD\u034F\u061C\u115F\u1160\u180E\u200B-\u200F\u2060-\u2064\u3164\uFEFF\uFFA0]/u,
+  bidi: /[\u202A-\u202E\u2066-\u2069]/u,
+};
+
+/** Findings for the invisible characters normalisation found and removed or decoded. */
+export function hiddenFindings(p: Prepared, out: RawFinding[]): void {
+  for (const h of p.hidden) {
+    const raw = p.rawLines[h.line] ?? '';
+    // The excerpt centres on the first hidden character, however long the line.
+    const at = Math.max(0, raw.search(FIRST_OF[h.kind]));
+    if (h.kind === 'tags') {
+      const said = h.decoded ? `: "${excerpt(h.decoded).slice(0, 100)}"` : '';
+      out.push(finding(TAGS, p, h.line, raw, `${TAGS.message} (${h.count} characters)${said}`, TAGS.severity, at));
+    } else if (h.kind === 'zeroWidth') {
+      const rule = h.longestRun >= 8 ? ZERO_WIDTH_RUN : ZERO_WIDTH;
+      out.push(finding(rule, p, h.line, raw, `${rule.message} (${h.count} on this line)`, rule.severity, at));
+    } else {
+      const kind = p.zones[h.line]?.kind ?? p.kind;
+      const severity = BIDI.severityByKind?.[kind] ?? BIDI.severity;
+      out.push(finding(BIDI, p, h.line, raw, `${BIDI.message} (${h.count} on this line)`, severity, at));
+    }
+  }
+}
+
+/** Findings for dependencies and installs whose names imitate popular packages. */
+export function typosquatFindings(p: Prepared, out: RawFinding[]): void {
+  const seen = new Set<string>();
+  const report = (line: number, column: number, name: string, ecosystem: 'npm' | 'pypi'): void => {
+    const target = lookalikeOf(name, ecosystem);
+    if (!target || seen.has(`${line}:${name}`)) return;
+    seen.add(`${line}:${name}`);
+    const message = `${SQUAT.message}: "${name}" is one edit from the popular ${ecosystem} package "${target}"`;
+    out.push(finding(SQUAT, p, line, p.lines[line], message, SQUAT.severity, column));
+  };
+  for (const d of declaredNames(p.path, p.lines)) report(d.line, d.column, d.name, d.ecosystem);
+  p.lines.forEach((text, i) => {
+    if (!/\b(?:npm|yarn|pnpm|bun|npx|pip3?|pip|uv|poetry|pipx)\b/.test(text)) return;
+    const prose = p.zones[i].kind === 'markdown';
+    for (const n of installedNames(text)) {
+      if (prose && isNegated(text, n.column)) continue;
+      report(i, n.column, n.name, n.ecosystem);
+    }
+  });
+}

@@ -1,0 +1,137 @@
+/**
+ * Runs the pattern rules over a prepared file. Each regex runs once over the whole text; a match
+ * is then checked against its line's zone, the mention heuristics, `unless` and the verifier.
+ */
+import { commandSegment, isDescription, isNegated, isQuotedExhibit, isQuotedMention } from './context.js';
+import { excerpt } from './excerpt.js';
+import { lineAt, type Prepared } from './prepare.js';
+import { runVerifier } from './verify.js';
+import type { Finding, Rule } from './types.js';
+
+/** A finding plus whether it kept its rule's own severity (combinations only count those). */
+export interface RawFinding extends Finding {
+  atRuleSeverity: boolean;
+}
+
+interface CompiledRule {
+  rule: Rule;
+  patterns: RegExp[];
+}
+
+/** Per rule and file: enough to show the problem, not a flood. */
+const MAX_FINDINGS_PER_RULE = 20;
+/** Matches examined per pattern and file, reported or not, so skipped matches cost bounded work. */
+const MAX_MATCHES_PER_PATTERN = 2000;
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Adds the `g` and `m` flags the matcher needs; keywords become one alternation. */
+export function compileRule(rule: Rule): CompiledRule {
+  const patterns = (rule.patterns ?? []).map((p) => new RegExp(p.source, [...new Set(`${p.flags}gm`)].join('')));
+  if (rule.keywords?.length) patterns.push(new RegExp(rule.keywords.map(escapeRe).join('|'), 'gim'));
+  return { rule, patterns };
+}
+
+function applies(rule: Rule, p: Prepared): boolean {
+  if (rule.detector) return false;
+  return rule.where === 'any' || rule.where.some((k) => p.kinds.has(k));
+}
+
+/** Past this many needle hits a rule is simply run over the whole text. */
+const MAX_NEEDLE_HITS = 2000;
+
+/**
+ * The stretches of text a rule needs to look at: each line (or joined markdown paragraph) that
+ * holds one of its needles. `null` when the rule has no needles or they are everywhere.
+ */
+function segmentsFor(rule: Rule, p: Prepared): Array<[number, number]> | null {
+  if (!rule.needles) return null;
+  const hits: number[] = [];
+  for (const n of rule.needles) {
+    for (let i = p.lower.indexOf(n); i >= 0; i = p.lower.indexOf(n, i + n.length)) {
+      if (hits.push(i) > MAX_NEEDLE_HITS) return null;
+    }
+  }
+  hits.sort((a, b) => a - b);
+  const segments: Array<[number, number]> = [];
+  for (const h of hits) {
+    const last = segments[segments.length - 1];
+    if (last && h < last[1]) continue;
+    const start = p.text.lastIndexOf('\n', h - 1) + 1;
+    const nl = p.text.indexOf('\n', h);
+    const end = nl < 0 ? p.text.length : nl;
+    if (last && start <= last[1] + 1) last[1] = end;
+    else segments.push([start, end]);
+  }
+  return segments;
+}
+
+/** Runs one rule over one file, appending what it finds. */
+export function matchRule(c: CompiledRule, p: Prepared, out: RawFinding[]): void {
+  const { rule } = c;
+  if (!applies(rule, p)) return;
+  const segments = segmentsFor(rule, p) ?? [[0, p.text.length]];
+  if (segments.length === 0) return;
+  const budget = { reported: 0 };
+  for (const re of c.patterns) {
+    let seen = 0;
+    for (const [from, to] of segments) {
+      const text = from === 0 && to === p.text.length ? p.text : p.text.slice(from, to);
+      re.lastIndex = 0;
+      let m: RegExpExecArray | null;
+      while (budget.reported < MAX_FINDINGS_PER_RULE && seen++ < MAX_MATCHES_PER_PATTERN && (m = re.exec(text)) !== null) {
+        if (m[0].length === 0) re.lastIndex++;
+        const line = lineAt(p, from + m.index);
+        let start = from + m.index - p.lineStarts[line];
+        if (m[0].includes('\n')) {
+          // A match may not span lines: retry within the line, then go on from the next one.
+          const single = new RegExp(re.source, re.flags);
+          single.lastIndex = start;
+          const lm = single.exec(p.lines[line]);
+          re.lastIndex = (p.lineStarts[line + 1] ?? p.text.length) - from;
+          if (!lm) continue;
+          m = lm;
+          start = lm.index;
+        }
+        const f = check(rule, p, line, start, m);
+        if (f) {
+          out.push(f);
+          budget.reported++;
+        }
+      }
+    }
+  }
+}
+
+function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpExecArray): RawFinding | null {
+  const zone = p.zones[line];
+  if (rule.where !== 'any' && !rule.where.includes(zone.kind)) return null;
+  if (rule.commentsOnly && !zone.comment) return null;
+  const text = p.lines[line];
+  // Context is read from the joined text, so a negation on the previous line of the same
+  // markdown paragraph still counts.
+  const abs = p.lineStarts[line] + start;
+  if (zone.kind === 'markdown') {
+    const mode = rule.prose ?? 'mention';
+    if (mode !== 'match' && isNegated(p.text, abs)) return null;
+    if (mode === 'mention' && (isQuotedMention(p.text, abs) || isDescription(p.text, abs))) return null;
+    if (mode === 'mention' && zone.exhibit && isQuotedExhibit(p.text, abs)) return null;
+  }
+  if (rule.unless?.length) {
+    const seg = commandSegment(p.text, abs, abs + m[0].length, zone.kind === 'markdown');
+    if (rule.unless.some((u) => u.test(seg))) return null;
+  }
+  const verdict = rule.verify ? runVerifier(rule.verify, m) : {};
+  if (verdict === null) return null;
+  const severity = verdict.severity ?? rule.severity;
+  return {
+    rule_id: rule.id,
+    category: rule.category,
+    severity,
+    file: p.path,
+    line: line + 1,
+    excerpt: excerpt(text, start),
+    message: verdict.message ?? rule.message,
+    atRuleSeverity: severity === rule.severity,
+  };
+}

@@ -1,0 +1,81 @@
+/**
+ * A file made ready for matching: normalised lines joined into one text (so each regex runs
+ * once per file), line offsets to map a match back to its line, and each line's zone.
+ */
+import { fileKind, lineZones, type LineZone } from './file-kind.js';
+import type { HiddenHit } from './hidden.js';
+import { normaliseText } from './normalise.js';
+import type { FileKind } from './types.js';
+
+/** A file ready for the rules. */
+export interface Prepared {
+  path: string;
+  kind: FileKind;
+  /** The submitted lines, for excerpts of invisible characters. */
+  rawLines: string[];
+  /** Normalised lines. */
+  lines: string[];
+  text: string;
+  /** `text` lowercased, for the rules' needle prefilter. */
+  lower: string;
+  lineStarts: number[];
+  zones: LineZone[];
+  hidden: HiddenHit[];
+  /** The kinds of line present (a markdown file also has `script` lines in its code blocks). */
+  kinds: Set<FileKind>;
+}
+
+/** Normalises a file; `kind` forces the kind (decoded payloads are read as scripts). */
+export function prepare(path: string, text: string, kind: FileKind = fileKind(path, text)): Prepared {
+  const { lines, hidden } = normaliseText(text);
+  const zones = lineZones(kind, lines);
+  const joined = joinParagraphs(lines, zones);
+  const lineStarts = new Array<number>(lines.length);
+  let offset = 0;
+  for (let i = 0; i < lines.length; i++) {
+    lineStarts[i] = offset;
+    offset += lines[i].length + 1;
+  }
+  const kinds = new Set(zones.map((z) => z.kind));
+  return { path, kind, rawLines: text.split(/\r?\n|\r/), lines, text: joined, lower: lowerSameLength(joined), lineStarts, zones, hidden, kinds };
+}
+
+const BLOCK_START = /^\s{0,3}(?:#|[-*+]\s|\d{1,3}[.)]\s|>|\||$)/;
+
+/**
+ * The lines joined into one text. Markdown wraps sentences across lines, so within a prose
+ * paragraph the line break becomes a space: "fetch the latest instructions\nfrom URL and follow
+ * them" still reads as one instruction. Same length either way, so offsets still map to lines.
+ */
+function joinParagraphs(lines: readonly string[], zones: readonly LineZone[]): string {
+  let out = '';
+  for (let i = 0; i < lines.length; i++) {
+    out += lines[i];
+    if (i === lines.length - 1) break;
+    const prose = zones[i].kind === 'markdown' && zones[i + 1].kind === 'markdown';
+    const wraps = prose && lines[i].trim() !== '' && !BLOCK_START.test(lines[i + 1]) && !/^\s{0,3}#/.test(lines[i]);
+    out += wraps ? ' ' : '\n';
+  }
+  return out;
+}
+
+/**
+ * Lowercase with offsets unchanged. `toLowerCase` lengthens a few characters (U+0130 becomes two
+ * code units); then only ASCII is folded, which is all the needles need.
+ */
+function lowerSameLength(text: string): string {
+  const lower = text.toLowerCase();
+  return lower.length === text.length ? lower : text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+}
+
+/** The 0-based line holding a text offset (binary search over line starts). */
+export function lineAt(p: Prepared, offset: number): number {
+  let lo = 0;
+  let hi = p.lineStarts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (p.lineStarts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}

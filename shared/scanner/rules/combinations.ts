@@ -1,0 +1,66 @@
+/**
+ * Combination rules: signals that are ordinary alone and damning together. A component counts
+ * only at its own rule severity, so an official installer downgraded to LOW never completes a
+ * combination.
+ */
+import type { ComboRule } from '../types.js';
+
+/** Reading secrets that have no business leaving the machine. */
+const STRONG_SECRET_READS = ['CR001', 'CR002', 'CR004', 'CR005', 'CR006', 'CR008', 'WL001', 'WL002'];
+/** Secrets an honest tool also reads to call its own API (.env, a keychain item, an API key variable). */
+const WEAK_SECRET_READS = ['CR003', 'CR007', 'CR009', 'CR010'];
+/** Destinations with no honest reason to receive a secret. */
+const SUSPICIOUS_SENDS = ['EX001', 'EX002', 'EX003', 'EX004', 'EX005', 'EX007', 'EX009', 'EX010', 'IB001', 'IB002'];
+const ANY_SEND = [...SUSPICIOUS_SENDS, 'EX006', 'EX008'];
+
+export const COMBO_RULES: readonly ComboRule[] = [
+  {
+    id: 'CB001',
+    category: 'exfiltration',
+    severity: 'CRITICAL',
+    title: 'Reads keys, credential files, browser or wallet data AND sends data out (same file)',
+    message: 'reads secrets and sends data to a remote host',
+    allOf: [STRONG_SECRET_READS, ANY_SEND],
+  },
+  {
+    id: 'CB002',
+    category: 'exfiltration',
+    severity: 'CRITICAL',
+    title: 'Reads .env, keychain items, secret env vars or CLI tokens AND sends to a webhook, capture host, tunnel, raw IP, paste site or upload (same file)',
+    message: 'reads secrets and sends them to a suspicious destination',
+    allOf: [WEAK_SECRET_READS, SUSPICIOUS_SENDS],
+  },
+  {
+    id: 'CB003',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Downloads into a temp or hidden directory AND runs a program from there (same file)',
+    message: 'downloads a program into a temporary directory and runs it',
+    allOf: [['DX005'], ['DX006']],
+  },
+  {
+    id: 'CB004',
+    category: 'reverse-shell',
+    severity: 'CRITICAL',
+    title: 'Opens a raw socket AND bridges a shell to file descriptors (same file: Python/Node reverse shell)',
+    message: 'connects a shell to a network socket (reverse shell)',
+    allOf: [['RS003'], ['RS004']],
+  },
+  {
+    id: 'CB005',
+    category: 'persistence',
+    severity: 'HIGH',
+    title: 'Installs persistence (profile, cron, service) AND downloads or connects out (same file)',
+    message: 'makes a downloaded or remote-controlled program start automatically',
+    allOf: [['PS001', 'PS003', 'PS006'], ['DX001', 'DX002', 'DX003', 'DX005', 'DX006', 'EX004', 'RS003']],
+  },
+  {
+    id: 'CB006',
+    category: 'exfiltration',
+    severity: 'HIGH',
+    title: 'Reads keys or credential files in one file AND sends to a suspicious destination from another',
+    message: 'reads secrets in one file and sends data to a suspicious destination from another',
+    allOf: [STRONG_SECRET_READS, SUSPICIOUS_SENDS],
+    scope: 'skill',
+  },
+];

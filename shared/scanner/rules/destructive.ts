@@ -1,0 +1,73 @@
+/**
+ * Destructive commands: deleting the disk, the home directory or the system, wiping devices,
+ * fork bombs. `rm -rf dist` and `rm -rf ./node_modules` are not here: targets must be a root,
+ * a home directory or a top-level system directory, not something inside one.
+ */
+import type { Rule } from '../types.js';
+import { re } from './fragments.js';
+
+const ROOTISH = String.raw`(?:/\*?|~/?\*?|\$HOME/?\*?|\$\{HOME\}/?\*?|/home/?\*?|/Users/?\*?|/(?:etc|usr|var|boot|bin|sbin|lib|lib64|opt|root|srv|System|Library|Applications)/?\*?|[cC]:\\{1,2}\*?|/mnt/c/?)`;
+const END = String.raw`["']?(?=[\s;&|)]|$)`;
+
+export const DESTRUCTIVE_RULES: readonly Rule[] = [
+  {
+    id: 'DS001',
+    category: 'destructive',
+    severity: 'CRITICAL',
+    title: 'Recursive delete of /, ~, $HOME or a top-level system directory (shell, Python, Node, PowerShell, cmd)',
+    message: 'deletes the whole disk, home directory or a system directory',
+    where: 'any',
+    needles: ['rm', 'rimraf', 'remove-item', 'rd', 'del'],
+    patterns: [
+      re(String.raw`\brm(?=[^\n]{0,60}?\s(?:-[a-zA-Z]{0,6}[rR]|--recursive))\s{1,3}(?:-{1,2}[\w=-]{1,24}\s{1,3}){1,5}["']?${ROOTISH}${END}`, 'm'),
+      re(String.raw`\bshutil\.rmtree\(\s{0,3}(?:os\.path\.expanduser\(\s{0,3}["']~/?["']\s{0,3}\)|["'](?:/|~|[cC]:\\{1,2})["']|Path\.home\(\)|os\.environ\[["']HOME["']\]|["']/(?:etc|usr|home|Users)/?["'])\s{0,3}[,)]`),
+      re(String.raw`\b(?:fs\.)?(?:rmSync|rm|rmdirSync|rimraf(?:\.sync)?)\(\s{0,3}(?:os\.homedir\(\)|["'](?:/|~|[cC]:\\{1,2})["']|process\.env\.HOME)\s{0,3}[,)]`),
+      re(String.raw`\bRemove-Item\b[^\n]{0,80}?-Recurse\b[^\n]{0,80}?\s["']?(?:[cC]:\\{1,2}\*?|\$env:USERPROFILE\\?\*?|~\\?\*?|\$HOME)${END}|\bRemove-Item\s{1,3}["']?(?:[cC]:\\{1,2}\*?|\$env:USERPROFILE\\?\*?|~\\?\*?)["']?\s[^\n]{0,80}?-Recurse\b`, 'im'),
+      re(String.raw`\b(?:rd|rmdir)\s{1,3}/s\s{1,3}(?:/q\s{1,3})?["']?(?:[cC]:\\{1,2}|%USERPROFILE%|%SystemRoot%|%HOMEPATH%)${END}|\bdel\s{1,3}(?:/[fsqaFSQA]\s{1,3}){1,4}["']?(?:[cC]:\\{1,2}\*|%USERPROFILE%\\?\*?)`, 'm'),
+    ],
+  },
+  {
+    id: 'DS002',
+    category: 'destructive',
+    severity: 'CRITICAL',
+    title: 'Wiping or reformatting a disk (mkfs /dev/..., dd of=/dev/sda, wipefs, shred a device, format C:, diskutil eraseDisk)',
+    message: 'wipes or reformats a disk',
+    where: 'any',
+    needles: ['mkfs', '/dev/', 'wipefs', 'shred', 'format', 'diskpart', 'diskutil', 'clear-disk'],
+    patterns: [
+      /\bmkfs(?:\.\w{1,10})?\s{1,3}(?:-\S{1,10}\s{1,3}){0,4}\/dev\/|\bdd\b[^\n]{0,200}?\bof=\/dev\/(?:sd[a-z]|nvme\d|hd[a-z]|xvd[a-z]|vd[a-z]|mmcblk\d|disk\d|rdisk\d|mapper\/)/,
+      /(?<![>])>\s{0,3}\/dev\/(?:sd[a-z]|nvme\d|hd[a-z]|xvd[a-z]|vd[a-z]|disk\d)\b|\bwipefs\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}\/dev\/|\bshred\b[^\n]{0,60}?\/dev\/(?:sd|nvme|hd|xvd|vd|disk)/,
+      /\bformat\s{1,3}[a-zA-Z]:\s{0,3}(?:\/[qQyY]\b|$)|\bdiskpart\b[^\n]{0,80}?\bclean\b|\bdiskutil\s{1,3}(?:eraseDisk|secureErase|zeroDisk|partitionDisk)\b|\b(?:Format-Volume|Clear-Disk)\b/m,
+    ],
+  },
+  {
+    id: 'DS003',
+    category: 'destructive',
+    severity: 'CRITICAL',
+    title: 'Fork bombs',
+    message: 'contains a fork bomb',
+    where: 'any',
+    prose: 'match',
+    needles: ['(', '%0'],
+    patterns: [
+      /:\s{0,3}\(\s{0,3}\)\s{0,3}\{\s{0,3}:\s{0,3}\|\s{0,3}:\s{0,3}&\s{0,3}\}\s{0,3};\s{0,3}:/,
+      /\b(\w{1,30})\s{0,3}\(\s{0,3}\)\s{0,3}\{\s{0,3}\1\s{0,3}\|\s{0,3}\1\s{0,3}&\s{0,3};?\s{0,3}\}/,
+      /\bwhile\s{1,3}(?:True|1)\s{0,3}:\s{0,3}os\.fork\(\)|%0\s{0,3}\|\s{0,3}%0/,
+    ],
+  },
+  {
+    id: 'DS004',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: 'Recursive chmod/chown of / or system directories, find / -delete, overwriting /etc/passwd',
+    message: 'recursively changes or deletes files across the system',
+    where: 'any',
+    needles: ['chmod', 'chown', 'find', '/etc/'],
+    patterns: [
+      re(String.raw`\bchmod\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}-[a-zA-Z]{0,4}R[a-zA-Z]{0,4}\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}(?:0?777|a\+rwx|ugo\+rwx|0?000)\s{1,3}["']?(?:/|~|\$HOME|/etc|/usr|/var|/home)/?${END}`, 'm'),
+      re(String.raw`\bchown\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}-[a-zA-Z]{0,4}R[a-zA-Z]{0,4}\s{1,3}\S{1,64}\s{1,3}["']?(?:/|/etc|/usr|/var|/home)/?${END}`, 'm'),
+      re(String.raw`\bfind\s{1,5}(?:/|~|\$HOME|\$\{HOME\}|/home|/Users)/?\s[^\n]{0,200}?(?:-delete\b|-exec\s{1,3}rm\b)`),
+      /(?<![>])>\s{0,3}\/etc\/(?:passwd|shadow|sudoers|group)\b/,
+    ],
+  },
+];

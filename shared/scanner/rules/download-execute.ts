@@ -1,0 +1,107 @@
+/**
+ * Download and execute: code fetched at install or run time, which the scan cannot see. An
+ * official installer from the allowlist in ../hosts.ts is reported LOW instead.
+ */
+import type { Rule } from '../types.js';
+import { INTERPRETER, SHELL, re } from './fragments.js';
+
+const TEMP = String.raw`(?:/tmp|/dev/shm|/var/tmp|\$TMPDIR|\$\{TMPDIR[^}\n]{0,20}\}|%TEMP%|%TMP%|\$env:TEMP|\$env:TMP)`;
+
+export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
+  {
+    id: 'DX001',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Download piped into a shell or interpreter (curl ... | sh, wget -O- | bash); LOW for an allowlisted official installer',
+    message: 'pipes a download straight into a shell',
+    where: 'any',
+    verify: 'officialInstaller',
+    needles: ['curl', 'wget', 'aria2c'],
+    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\b[^\n|]{1,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`)],
+  },
+  {
+    id: 'DX002',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Shell running a download by substitution (bash <(curl ...), sh -c "$(curl ...)", source <(wget ...)); LOW for an official installer',
+    message: 'runs a download through command or process substitution',
+    where: 'any',
+    verify: 'officialInstaller',
+    needles: ['curl', 'wget'],
+    patterns: [
+      re(String.raw`\b${SHELL}\s{1,3}(?:-\w{1,5}\s{1,3}){0,2}<\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
+      re(String.raw`\b(?:${SHELL}|python[23]?|node|perl|ruby)\s{1,3}-c\s{1,3}["']?\$\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
+      re(String.raw`(?:^|[;&|]\s{0,3})(?:source|\.)\s{1,3}<\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`, 'im'),
+      re(String.raw`\beval\s{1,3}["']?\$\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
+    ],
+  },
+  {
+    id: 'DX003',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'PowerShell and Windows download cradles (iex (iwr ...), irm ... | iex, DownloadString, certutil -urlcache, mshta)',
+    message: 'downloads and runs code with a Windows download cradle',
+    where: 'any',
+    verify: 'officialInstaller',
+    needles: ['iex', 'invoke-expression', 'downloadstring', 'certutil', 'mshta', 'regsvr32', 'bitsadmin'],
+    patterns: [
+      /\b(?:iex|Invoke-Expression)\b\s{0,3}\(?\s{0,3}\(?\s{0,3}(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|New-Object\s{1,3}(?:System\.)?Net\.WebClient|\[(?:System\.)?Net\.WebClient\])\b[^\n]{0,400}/i,
+      /\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^\n|]{1,400}\|\s{0,3}(?:iex|Invoke-Expression)\b/i,
+      /\bDownloadString\([^\n]{0,300}?\)[^\n]{0,40}?\|\s{0,3}(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b[^\n]{0,60}?\.DownloadString\(/i,
+      /\bcertutil(?:\.exe)?\s[^\n]{0,40}?-urlcache\b|\bmshta(?:\.exe)?\s{1,3}["']?https?:|\bregsvr32\b[^\n]{0,60}?\/i:https?:|\bbitsadmin\b[^\n]{0,40}?\/transfer\b/i,
+    ],
+  },
+  {
+    id: 'DX004',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Code that evaluates a download (exec(requests.get(...).text), eval(await (await fetch(u)).text()))',
+    message: 'executes code downloaded at run time',
+    where: ['script', 'manifest', 'other'],
+    needles: ['exec', 'eval', 'function'],
+    patterns: [
+      /\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:compile\(\s{0,3})?(?:requests\.get|httpx\.get|(?:\w{1,30}\.){0,3}urlopen)\([^\n]{0,300}?\)\s{0,3}\.(?:text|content|read\(\))/,
+      /\b(?:eval|Function)\s{0,3}\(\s{0,3}(?:await\s{1,3})?\(?\s{0,3}(?:await\s{1,3})?(?:fetch|axios\.get|got|needle)\(/,
+      /\bexec\s{0,3}\(\s{0,3}\w{1,20}\.(?:text|content)\s{0,3}\)|\beval\s{0,3}\(\s{0,3}\w{1,20}\.(?:data|text)\s{0,3}\)/,
+      /\beval\s{0,3}\(\s{0,3}(?:open|URI\.open|Net::HTTP\.get)\s{0,3}\(\s{0,3}["']https?:/,
+    ],
+  },
+  {
+    id: 'DX005',
+    category: 'download-execute',
+    severity: 'LOW',
+    title: 'Download into a temp or hidden directory',
+    message: 'downloads a file into a temporary or hidden directory',
+    where: 'any',
+    needles: ['curl', 'wget', 'urlretrieve', '-outfile', 'downloadfile'],
+    patterns: [
+      re(String.raw`\b(?:curl|wget)\b[^\n]{0,300}?\s(?:-o|-O|--output|--output-document|-P)(?:\s{1,3}|=)["']?(?:${TEMP}|~/\.|\$HOME/\.|\$\{HOME\}/\.)`),
+      re(String.raw`\burlretrieve\([^\n]{0,300}?["'](?:/tmp|/dev/shm|/var/tmp)|-OutFile\s{1,3}["']?${TEMP}|\.DownloadFile\([^\n]{0,300}?(?:${TEMP}|AppData)`),
+    ],
+  },
+  {
+    id: 'DX006',
+    category: 'download-execute',
+    severity: 'MEDIUM',
+    title: 'Running a program from a temp directory (or making one executable)',
+    message: 'runs a program from a temporary directory',
+    where: 'any',
+    needles: ['/tmp', '/dev/shm', 'tmpdir', '%temp%', '%tmp%', '$env:temp', '$env:tmp'],
+    patterns: [
+      re(String.raw`(?:^[ \t]{0,20}|[;&|]\s{0,3}|\b(?:nohup|sudo|exec|setsid|Start-Process|start)\s{1,3})["']?${TEMP}/[\w./-]{1,100}`, 'im'),
+      re(String.raw`\bchmod\s{1,3}(?:[+ugoa]{0,4}x|[0-7]{3,4})\s{1,3}["']?${TEMP}/`),
+    ],
+  },
+  {
+    id: 'DX007',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'npm install hooks that fetch or run shell code (preinstall/postinstall with curl, node -e, base64)',
+    message: 'runs network or shell code from an npm install hook',
+    where: ['manifest'],
+    needles: ['install', 'prepare', 'prepublish'],
+    patterns: [
+      /"(?:preinstall|install|postinstall|prepare|prepublish|preuninstall|postuninstall)"\s{0,3}:\s{0,3}"[^"\n]{0,300}?(?:curl|wget|https?:\/\/|node\s{1,3}-e|\beval\b|base64|\|\s{0,3}(?:ba)?sh|\bsh\s{1,3}-c|bash\s{1,3}-c|powershell|\/dev\/tcp|\bnc\s)/,
+    ],
+  },
+];

@@ -1,0 +1,76 @@
+/**
+ * Hidden text: content a human reviewer does not see but the agent's model reads. The first four
+ * rules are detectors over the raw characters (see ../hidden.ts); whatever the hidden text says
+ * is also decoded in place and checked by every other rule.
+ */
+import type { Rule } from '../types.js';
+
+export const HIDDEN_TEXT_RULES: readonly Rule[] = [
+  {
+    id: 'HI001',
+    category: 'hidden-text',
+    severity: 'HIGH',
+    title: 'Invisible Unicode tag characters (U+E0000..U+E007F) or variation-selector runs spelling text',
+    message: 'hides text in invisible Unicode characters',
+    where: 'any',
+    detector: 'tagChars',
+  },
+  {
+    id: 'HI002',
+    category: 'hidden-text',
+    severity: 'MEDIUM',
+    title: 'Zero-width or invisible formatting characters (U+200B..U+200F, U+2060..U+2064, soft hyphen, BOM mid-file)',
+    message: 'contains invisible zero-width characters, which can split keywords to dodge review',
+    where: 'any',
+    detector: 'zeroWidth',
+  },
+  {
+    id: 'HI003',
+    category: 'hidden-text',
+    severity: 'HIGH',
+    title: 'A run of 8 or more zero-width characters (binary data encoded in invisible text)',
+    message: 'encodes data in a long run of zero-width characters',
+    where: 'any',
+    detector: 'zeroWidth',
+  },
+  {
+    id: 'HI004',
+    category: 'hidden-text',
+    severity: 'HIGH',
+    title: 'Bidirectional control characters (Trojan Source); MEDIUM in markdown prose',
+    message: 'contains bidi control characters that make text display in a different order than it runs',
+    where: 'any',
+    detector: 'bidi',
+    severityByKind: { markdown: 'MEDIUM' },
+  },
+  {
+    id: 'HI005',
+    category: 'hidden-text',
+    severity: 'HIGH',
+    title: 'HTML comment in markdown that addresses the AI agent',
+    message: 'hides instructions for the agent in an HTML comment that the rendered page does not show',
+    where: ['markdown'],
+    commentsOnly: true,
+    prose: 'match',
+    needles: ['<!--'],
+    patterns: [
+      /(?:<!--|\b(?:dear|hey|attention|note\s{1,3}to|to|for))\s{0,3}(?:the\s{1,3})?(?:AI|assistant|agent|LLM|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini)s?\s{0,3}[:,]/i,
+      /\b(?:AI|assistant|agent|LLM|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini)s?\s{1,3}(?:must|should|shall|will\s{1,3}now|always|never|needs?\s{1,3}to|are\s{1,3}(?:required|instructed)\s{1,3}to)\b/i,
+      /\b(?:instructions?|note|message)\s{1,3}(?:to|for)\s{1,3}(?:the\s{1,3})?(?:AI|assistant|agent|LLM|model|bot)\b/i,
+    ],
+  },
+  {
+    id: 'HI006',
+    category: 'hidden-text',
+    severity: 'MEDIUM',
+    title: 'HTML elements styled to be invisible (display:none, font-size:0, white on white)',
+    message: 'hides text with styling so that only the agent reads it',
+    where: ['markdown', 'other'],
+    prose: 'match',
+    needles: ['<span', '<div', '<p', '<section', '<small', '<font'],
+    patterns: [
+      /<(?:span|div|p|section|small|font)\b[^>\n]{0,200}?(?:display\s{0,2}:\s{0,2}none|visibility\s{0,2}:\s{0,2}hidden|font-size\s{0,2}:\s{0,2}0(?:px|pt|em|rem)?\b|opacity\s{0,2}:\s{0,2}0(?:\.0{1,3})?\b|color\s{0,2}:\s{0,2}(?:white|#fff(?:fff)?\b|transparent))/i,
+      /<(?:span|div|p|section)\b[^>\n]{0,200}?\bhidden\b[^>\n]{0,50}>/i,
+    ],
+  },
+];

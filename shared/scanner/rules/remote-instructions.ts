@@ -1,0 +1,42 @@
+/**
+ * Instructions fetched at run time: a skill that reviews clean but tells the agent to obey
+ * whatever a server says later.
+ */
+import type { Rule } from '../types.js';
+
+const FETCH = String.raw`(?:fetch|download|retrieve|load|get|pull|read|curl|visit|open|check)`;
+const ORDERS = String.raw`(?:instructions?|prompts?|directives?|commands?|rules|tasks?|orders|system\s{1,3}prompt)`;
+const OBEY = String.raw`(?:follow|obey|execute|run|carry\s{1,3}out|apply|act\s{1,3}on|comply\s{1,3}with)`;
+/** Obeying *them*: "and run the installer" is not following fetched instructions. */
+const OBEY_THEM = String.raw`(?:${OBEY}\s{1,3}(?:them|it|those|these|all\s{1,3}of\s{1,3}them|each\s{1,3}(?:one|step)|the\s{1,3}(?:instructions|commands|steps|rules|directives|tasks)|whatever)|do\s{1,3}(?:exactly\s{1,3})?(?:what|as|whatever)\s{1,3}(?:it|they)\s{1,3}says?)\b`;
+
+export const REMOTE_INSTRUCTION_RULES: readonly Rule[] = [
+  {
+    id: 'RI001',
+    category: 'remote-instructions',
+    severity: 'HIGH',
+    title: 'Fetch instructions from a URL and follow them',
+    message: 'tells the agent to fetch instructions from a remote URL and follow them',
+    where: 'any',
+    needles: ['instruction', 'prompt', 'directive', 'command', 'rule', 'task', 'order'],
+    patterns: [
+      new RegExp(String.raw`\b${FETCH}\b[^\n]{0,80}?\b${ORDERS}\b[^\n]{0,80}?(?:https?://|\burl\b|\bendpoint\b|\bserver\b|\bgist\b|\bpastebin\b)[^\n]{0,160}?\b(?:and|then)\s{1,3}(?:\w{1,12}\s{1,3}){0,2}${OBEY_THEM}`, 'i'),
+      new RegExp(String.raw`\b(?:your|the)\s{1,3}(?:real|actual|true|latest|updated|current|full)\s{1,3}${ORDERS}\s{1,3}(?:are|is|live|can\s{1,3}be\s{1,3}found)\s{1,3}(?:at|on|in)\s{1,3}<?https?://`, 'i'),
+    ],
+  },
+  {
+    id: 'RI002',
+    category: 'remote-instructions',
+    severity: 'HIGH',
+    title: 'Obey whatever a remote response says',
+    message: 'tells the agent to obey instructions returned by a remote server',
+    where: 'any',
+    needles: ['instruction', 'prompt', 'directive', 'command', 'rule', 'task', 'order', 'whatever',
+      'everything', 'anything'],
+    patterns: [
+      new RegExp(String.raw`\b${OBEY}\s{1,3}(?:the\s{1,3}|any\s{1,3}|all\s{1,3})?${ORDERS}\s{1,3}(?:returned|served|received|sent)\s{1,3}(?:by|from)\s{1,3}(?:the\s{1,3})?(?:server|response|endpoint|url|api|https?://)`, 'i'),
+      new RegExp(String.raw`\b${OBEY}\s{1,3}(?:whatever|everything|anything)\s{1,3}(?:it|the\s{1,3}(?:server|response|page|url|endpoint|file))\s{1,3}(?:says|returns|contains|tells\s{1,3}you)\b`, 'i'),
+      new RegExp(String.raw`\b(?:treat|use)\s{1,3}(?:the\s{1,3})?(?:response|result|output|contents?)\s{1,3}(?:as|like)\s{1,3}(?:your\s{1,3})?(?:new\s{1,3})?(?:instructions|system\s{1,3}prompt|orders)\b`, 'i'),
+    ],
+  },
+];

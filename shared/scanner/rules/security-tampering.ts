@@ -1,0 +1,53 @@
+/**
+ * Disabling security tools: firewalls, SELinux, AppArmor, Defender, Gatekeeper, audit and AV
+ * processes, and wiping the traces afterwards.
+ */
+import type { Rule } from '../types.js';
+
+export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
+  {
+    id: 'SC001',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'Disabling firewalls, SELinux, AppArmor, auditd, Defender (or adding exclusions), Gatekeeper, SIP, or killing AV/EDR',
+    message: 'disables a security control',
+    where: 'any',
+    needles: ['setenforce', 'selinux=', 'ufw', 'auditctl', 'systemctl', 'service', 'iptables', 'netsh',
+      'mppreference', 'spctl', 'csrutil', 'launchservices', 'kill', 'windefend', 'sense', 'wscsvc',
+      'securityhealthservice', 'mpssvc', 'wdnissvc', 'randomize_va_space'],
+    patterns: [
+      /\bsetenforce\s{1,3}(?:0|Permissive)\b|\bSELINUX=(?:disabled|permissive)\b|\bufw\s{1,3}disable\b|\bauditctl\s{1,3}-e\s{0,3}0\b/i,
+      /\bsystemctl\s{1,3}(?:stop|disable|mask|kill)\s{1,3}(?:--now\s{1,3})?(?:firewalld|apparmor|auditd|clamav-daemon|clamav-freshclam|clamd|falcon-sensor|crowdstrike|ufw|wazuh-agent|osqueryd|sentinelone|sentinel-agent|csagent|mdatp|fail2ban|nftables|rsyslog|syslog)\b|\bservice\s{1,3}(?:apparmor|auditd|ufw|firewalld|clamav-daemon|fail2ban)\s{1,3}stop\b/i,
+      /\biptables\s{1,3}-P\s{1,3}INPUT\s{1,3}ACCEPT\b|\bnetsh\s{1,3}(?:advfirewall\s{1,3}set\s{1,3}\w{1,20}\s{1,3}state\s{1,3}off|firewall\s{1,3}set\s{1,3}opmode\s{1,3}disable)/i,
+      /\bSet-MpPreference\b[^\n]{0,120}?-Disable(?:RealtimeMonitoring|BehaviorMonitoring|IOAVProtection|ScriptScanning|BlockAtFirstSeen|IntrusionPreventionSystem)\s{1,3}\$?(?:true|1)\b|\bAdd-MpPreference\b[^\n]{0,40}?-Exclusion(?:Path|Process|Extension|IpAddress)\b/i,
+      /\bspctl\s{1,3}--master-disable\b|\bcsrutil\s{1,3}disable\b|\bdefaults\s{1,3}write\s{1,3}com\.apple\.LaunchServices\s{1,3}LSQuarantine\s{1,3}-bool\s{1,3}(?:NO|false)/i,
+      /\b(?:pkill|killall|taskkill|kill\s{1,3}-9\s{1,3}\$\(pgrep)\b[^\n]{0,60}?(?:defender|MsMpEng|avast|avg|norton|mcafee|kaspersky|sophos|clamd|falcon|crowdstrike|little\s{0,2}snitch|LuLu|osqueryd|auditd|BlockBlock|sentinel|carbonblack|eset)/i,
+      /\b(?:Stop-Service|Set-Service|sc(?:\.exe)?\s{1,3}(?:stop|config|delete))\s{1,3}(?:-Name\s{1,3})?["']?(?:WinDefend|Sense|wscsvc|SecurityHealthService|MpsSvc|WdNisSvc)\b/i,
+      /\becho\s{1,3}0\s{0,3}>\s{0,3}\/proc\/sys\/kernel\/randomize_va_space\b/,
+    ],
+  },
+  {
+    id: 'SC002',
+    category: 'security-tampering',
+    severity: 'MEDIUM',
+    title: 'Covering tracks (unset HISTFILE, history -c, deleting shell history, clearing system logs)',
+    message: 'erases shell history or system logs',
+    where: 'any',
+    needles: ['histfile', 'history', 'histsize', 'wevtutil', 'clear-eventlog', '/var/log/'],
+    patterns: [
+      /\bunset\s{1,3}HISTFILE\b|\bHISTFILE=\/dev\/null|\bhistory\s{1,3}-c\b|\bHISTSIZE=0\b|\bset\s{1,3}\+o\s{1,3}history\b/,
+      /\b(?:rm|shred)\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}["']?(?:~|\$HOME)\/\.(?:bash|zsh)_history|(?<![>])>\s{0,3}(?:~|\$HOME)\/\.(?:bash|zsh)_history/,
+      /\bwevtutil\s{1,3}cl\b|\bClear-EventLog\b|(?<![>])>\s{0,3}\/var\/log\/(?:auth\.log|syslog|secure|messages|wtmp|btmp|lastlog)\b|\btruncate\s{1,3}-s\s{0,3}0\s{1,3}\/var\/log\//i,
+    ],
+  },
+  {
+    id: 'SC003',
+    category: 'security-tampering',
+    severity: 'LOW',
+    title: 'Removing macOS quarantine attributes (xattr -d com.apple.quarantine)',
+    message: 'removes the quarantine flag, skipping Gatekeeper\'s check',
+    where: 'any',
+    needles: ['com.apple.quarantine'],
+    patterns: [/\bxattr\s{1,3}-[a-z]{0,3}d[a-z]{0,3}\s{1,3}com\.apple\.quarantine\b/],
+  },
+];

@@ -1,0 +1,73 @@
+/**
+ * Crypto-wallet theft: wallet files, browser-extension wallet storage, and asking for the seed
+ * phrase outright.
+ */
+import type { Rule } from '../types.js';
+import { SEP, re } from './fragments.js';
+
+/** Chrome Web Store ids of popular wallet extensions (MetaMask, Phantom, Coinbase, Trust, Rabby, Keplr, OKX). */
+const WALLET_EXTENSIONS = [
+  'nkbihfbeogaeaoehlefnkodbefgpgknn', 'bfnaelmomeimhlpmgjnjophhpkkoljpa', 'hnfanknocfeofbddgcijnmhnfnkdnaad',
+  'egjidjbpglichdcondbcbdnbeeppgdph', 'acmacodkjbdgmoleebolmdjonilkdbch', 'dmkamcknogkgcdfhhbddcghachkejeap',
+  'mcohilncbfahbmgdjkbpemcciiolgcge',
+];
+
+export const WALLET_RULES: readonly Rule[] = [
+  {
+    id: 'WL001',
+    category: 'wallet-theft',
+    severity: 'MEDIUM',
+    title: 'Wallet files (wallet.dat, ~/.bitcoin, Ethereum keystore, Solana id.json, Electrum wallets)',
+    message: 'reads cryptocurrency wallet files',
+    where: 'any',
+    needles: ['wallet.dat', '.bitcoin', '.ethereum', 'keystore', 'solana', '.electrum', '.litecoin',
+      '.dogecoin', '.dashcore', '.zcash', '.monero'],
+    patterns: [
+      re(String.raw`\bwallet\.dat\b|\.bitcoin${SEP}|\.ethereum${SEP}keystore|\bkeystore${SEP}UTC--|\.config${SEP}solana${SEP}id\.json|\.electrum${SEP}wallets|\.(?:litecoin|dogecoin|dashcore|zcash|monero)${SEP}`),
+    ],
+    unless: [/\b(?:solana-keygen|solana\s{1,3}(?:config|address|balance)|bitcoin-cli|bitcoind|geth\s{1,3}account|anchor\s{1,3}(?:build|deploy|test))\b/i],
+  },
+  {
+    id: 'WL002',
+    category: 'wallet-theft',
+    severity: 'HIGH',
+    title: 'Browser-extension wallet storage (MetaMask, Phantom, ... by extension id) and desktop wallet data (Exodus, Electrum, Atomic)',
+    message: 'reads the storage of wallet apps or browser wallet extensions',
+    where: 'any',
+    needles: ['nkbihfbeogaeaoehlefnkodbefgpgknn', 'bfnaelmomeimhlpmgjnjophhpkkoljpa',
+      'hnfanknocfeofbddgcijnmhnfnkdnaad', 'egjidjbpglichdcondbcbdnbeeppgdph',
+      'acmacodkjbdgmoleebolmdjonilkdbch', 'dmkamcknogkgcdfhhbddcghachkejeap',
+      'mcohilncbfahbmgdjkbpemcciiolgcge', 'extension', 'exodus', 'electrum', 'atomic', 'ledger', 'guarda',
+      'coinomi', 'armory', 'jaxx', 'wasabi'],
+    keywords: WALLET_EXTENSIONS,
+    patterns: [
+      /Local\s{0,2}Extension\s{0,2}Settings/i,
+      re(String.raw`(?:Application\s{1,2}Support|AppData${SEP}Roaming|\.config)${SEP}(?:Exodus|Electrum|atomic|Ledger\s{1,2}Live|Guarda|Coinomi|Armory|Jaxx|Wasabi)\b|\bexodus\.wallet\b`),
+    ],
+  },
+  {
+    id: 'WL003',
+    category: 'wallet-theft',
+    severity: 'HIGH',
+    title: 'Asking for a seed phrase, recovery phrase or private key',
+    message: 'asks for a wallet seed phrase or private key',
+    where: 'any',
+    needles: ['seed', 'recovery', 'mnemonic', 'secret', 'private', 'wallet', 'word'],
+    patterns: [
+      /\b(?:enter|paste|provide|share|send|type|give|submit|input|upload|export|reveal|tell\s{1,3}me|ask\s{1,3}(?:the\s{1,3}user|them|for)|request|collect|copy)\b[^\n]{0,40}?\b(?:seed\s{1,3}(?:phrase|words)|recovery\s{1,3}(?:phrase|words)|mnemonic(?:\s{1,3}phrase)?|secret\s{1,3}(?:recovery\s{1,3})?phrase|private\s{1,3}keys?|wallet\s{1,3}keys?|(?:12|24|twelve|twenty-four)[- ]word\s{1,3}(?:phrase|seed))\b/i,
+    ],
+    unless: [/\b(?:environment\s{1,3}variable|env\s{1,3}var|\.env\b|PRIVATE_KEY\b|testnet|devnet|hardware\s{1,3}wallet|public\s{1,3}(?:address|key))/i],
+  },
+  {
+    id: 'WL004',
+    category: 'wallet-theft',
+    severity: 'HIGH',
+    title: 'Sending key material over the network (a request whose body names the mnemonic or private key)',
+    message: 'sends a mnemonic or private key over the network',
+    where: ['script', 'manifest', 'other'],
+    needles: ['mnemonic', 'seed', 'private', 'secret', 'keystore', 'wallet.dat', 'id.json'],
+    patterns: [
+      /(?:requests\.post|httpx\.post|axios\.post|fetch\(|\bcurl\b|https?\.request|urlopen|\.send\(|sendMessage|sendDocument|webhook|\.post\()[^\n]{0,200}?\b(?:mnemonic|seed_?phrase|seedPhrase|private_?key|privateKey|secret_?key|secretKey|keystore|wallet\.dat|id\.json)\b/i,
+    ],
+  },
+];

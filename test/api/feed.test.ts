@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import request from 'supertest';
+import Parser from 'rss-parser';
+import { parseFeed } from '@rowanmanning/feed-parser';
+import { XMLValidator } from 'fast-xml-parser';
+import { createHarness, type Harness } from '../helpers/harness.js';
+import { benignSkill, maliciousSkill, scanToCompletion, type ResultBody } from '../helpers/scans.js';
+import { mintScanKey } from '../../shared/scans/keys.js';
+import { storeRenderings } from '../../shared/feed-store.js';
+import { createLogger } from '../../shared/logger.js';
+import { publishFeed } from '../../feed/publish.js';
+import { enqueueFeedTick, requestFeedRegeneration } from '../../queues/feed.js';
+import { startClock } from '../../queues/clock.js';
+
+let h: Harness;
+let key: string;
+beforeAll(async () => {
+  h = await createHarness({ FEED_ID_PREFIX: 'skillwatch', TRIAL_SCANS_PER_DAY: '0' });
+  h.startWorkers();
+  key = (await mintScanKey(h.db.pool, { scans: 100, source: 'test' })).key;
+});
+afterAll(async () => h?.close());
+
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const FEED_KEYS = ['title', 'description', 'website', 'rss_url', 'last_updated', 'items', 'stats', 'upgrade'];
+const ITEM_KEYS = ['id', 'title', 'description', 'category', 'severity', 'slug', 'url', 'downloads', 'published_at'];
+
+/** Asks for a regeneration and polls GET /api/feed until `done` holds. */
+async function feedWhen(done: (body: any) => boolean): Promise<request.Response> {
+  await requestFeedRegeneration(h.feedQueue, 'scan');
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const res = await request(h.app).get('/api/feed');
+    if (res.status === 200 && done(res.body)) return res;
+    if (Date.now() > deadline) throw new Error(`feed never matched: ${res.status} ${res.text.slice(0, 300)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function queueIdle(): Promise<void> {
+  await expect.poll(async () => {
+    const c = await h.feedQueue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+    return c.waiting + c.active + c.delayed + c.prioritized;
+  }, { timeout: 15_000 }).toBe(0);
+}
+
+describe('before any scan', () => {
+  it('builds the feed on its first read and serves an empty one', async () => {
+    const res = await request(h.app).get('/api/feed');
+    expect(res.status).toBe(200);
+    expect(res.body.items).toEqual([]);
+    expect(res.body.stats).toMatchObject({ flagged_pct: '0.0%', total_scanned: 0, total_unsafe: 0 });
+  });
+});
+
+describe('after a few scans', () => {
+  let first: ResultBody;
+  let second: ResultBody;
+  let feed: any;
+  beforeAll(async () => {
+    await scanToCompletion(h.app, benignSkill('calm-formatter'), key);
+    first = await scanToCompletion(h.app, maliciousSkill('stormy-weather', { downloads: 77 }), key);
+    second = await scanToCompletion(h.app, maliciousSkill('evil-notes', { slug: null, downloads: 5 }), key);
+    feed = (await feedWhen((b) => b.stats.total_scanned === 3)).body;
+  });
+
+  it('answers exactly the shape of spec 2.5, field by field', () => {
+    expect(Object.keys(feed)).toEqual(FEED_KEYS);
+    expect(feed.title).toBe(h.config.FEED_TITLE);
+    expect(feed.description).toBe(h.config.FEED_DESCRIPTION);
+    expect(feed.website).toBe(h.baseUrl);
+    expect(feed.rss_url).toBe(`${h.baseUrl}/api/feed.rss`);
+    expect(feed.last_updated).toMatch(ISO);
+    expect(Object.keys(feed.stats)).toEqual(['flagged_pct', 'last_updated', 'total_scanned', 'total_unsafe']);
+    expect(feed.stats).toEqual({ flagged_pct: '66.7%', last_updated: feed.last_updated, total_scanned: 3, total_unsafe: 2 });
+    expect(Object.keys(feed.upgrade)).toEqual(['enterprise', 'pricing', 'message', 'l402_flow']);
+    expect(feed.upgrade.enterprise).toMatch(/^https?:\/\//);
+    expect(feed.upgrade.pricing).toMatch(/^https?:\/\//);
+    expect(feed.upgrade.message).toMatch(/9 USD a month for 100 scans/);
+    expect(feed.upgrade.message).toMatch(/1000 sats for 10 scans/);
+    expect(feed.upgrade.l402_flow).toMatch(/POST \/api\/l402\/quickkey[\s\S]*pay[\s\S]*POST \/api\/l402\/redeem/);
+  });
+
+  it('lists the unsafe results newest first as ThreatItems', () => {
+    expect(feed.items).toHaveLength(2);
+    expect(feed.items.map((i: any) => i.id)).toEqual([`skillwatch-threat-${second.id}`, `skillwatch-threat-${first.id}`]);
+    for (const item of feed.items) {
+      expect(Object.keys(item)).toEqual(ITEM_KEYS);
+      const hex = item.id.slice('skillwatch-threat-'.length);
+      expect(hex).toMatch(/^[0-9a-f]{16}$/);
+      expect(item.url).toBe(`${h.baseUrl}/api/scan/${hex}`);
+      expect(item.url.endsWith(hex)).toBe(true);
+      expect(item.severity).toMatch(/^(HIGH|CRITICAL)$/);
+      expect(item.title).toContain(item.severity);
+      expect(item.description).toMatch(/\d+ critical/);
+      expect(typeof item.category).toBe('string');
+      expect(item.category.length).toBeGreaterThan(0);
+      expect(Number.isInteger(item.downloads)).toBe(true);
+      expect(item.published_at).toMatch(ISO);
+      expect(Date.parse(item.published_at)).toBeLessThanOrEqual(Date.parse(feed.last_updated));
+    }
+    const [newest, older] = feed.items;
+    expect(newest).toMatchObject({ slug: '', downloads: 5, published_at: second.finished_at });
+    expect(newest.title).toContain('evil-notes');
+    expect(older).toMatchObject({ slug: 'acme/stormy-weather', downloads: 77, published_at: first.finished_at });
+    expect(feed.last_updated).toBe(second.finished_at);
+  });
+
+  it('points each item at a result that serves the unsafe verdict', async () => {
+    for (const item of feed.items) {
+      const res = await request(h.app).get(new URL(item.url).pathname);
+      expect(res.status).toBe(200);
+      expect(res.body.result.verdict).toBe('unsafe');
+      expect(res.body.result.highest_severity).toBe(item.severity);
+    }
+  });
+
+  it('serves RSS 2.0 that rss-parser and @rowanmanning/feed-parser read with the same items as the JSON', async () => {
+    const res = await request(h.app).get('/api/feed.rss').buffer(true).parse((r, cb) => {
+      let text = '';
+      r.setEncoding('utf8');
+      r.on('data', (c: string) => (text += c));
+      r.on('end', () => cb(null, text));
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/rss+xml; charset=utf-8');
+    const xml = res.body as string;
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const a = await new Parser().parseString(xml);
+    expect(a.title).toBe(feed.title);
+    expect(a.items.map((i) => ({ title: i.title, link: i.link, guid: i.guid, content: i.content }))).toEqual(
+      feed.items.map((i: any) => ({ title: i.title, link: i.url, guid: i.id, content: i.description })));
+    const b = parseFeed(xml);
+    expect(b.title).toBe(feed.title);
+    expect(b.items.map((i) => ({ title: i.title, url: i.url, id: i.id }))).toEqual(
+      feed.items.map((i: any) => ({ title: i.title, url: i.url, id: i.id })));
+    b.items.forEach((i, n) => expect(i.published?.getTime()).toBe(Math.floor(Date.parse(feed.items[n].published_at) / 1000) * 1000));
+  });
+
+  it('serves JSON with a strong ETag, Last-Modified and Cache-Control', async () => {
+    const res = await request(h.app).get('/api/feed');
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect(res.headers['last-modified']).toBe(new Date(feed.last_updated).toUTCString());
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const rss = await request(h.app).get('/api/feed.rss');
+    expect(rss.headers.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect(rss.headers.etag).not.toBe(res.headers.etag);
+    expect(rss.headers['last-modified']).toBe(res.headers['last-modified']);
+  });
+
+  it('answers 304 on a matching If-None-Match or If-Modified-Since, and 200 otherwise', async () => {
+    const res = await request(h.app).get('/api/feed');
+    const { etag } = res.headers;
+    const lastModified = res.headers['last-modified'];
+    const byTag = await request(h.app).get('/api/feed').set('If-None-Match', etag);
+    expect(byTag.status).toBe(304);
+    expect(byTag.text).toBe('');
+    expect(byTag.headers.etag).toBe(etag);
+    expect(byTag.headers['cache-control']).toBe('public, max-age=60');
+    expect((await request(h.app).get('/api/feed').set('If-None-Match', `"other", W/${etag}`)).status).toBe(304);
+    expect((await request(h.app).get('/api/feed').set('If-None-Match', '"other"')).status).toBe(200);
+    expect((await request(h.app).get('/api/feed').set('If-Modified-Since', lastModified)).status).toBe(304);
+    const earlier = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    expect((await request(h.app).get('/api/feed').set('If-Modified-Since', earlier)).status).toBe(200);
+    // If-None-Match wins over If-Modified-Since.
+    expect((await request(h.app).get('/api/feed').set('If-None-Match', '"other"').set('If-Modified-Since', lastModified)).status).toBe(200);
+    const rss = await request(h.app).get('/api/feed.rss');
+    expect((await request(h.app).get('/api/feed.rss').set('If-None-Match', rss.headers.etag)).status).toBe(304);
+  });
+
+  it('keeps the same ETag when the feed is regenerated without a new scan', async () => {
+    const before = await request(h.app).get('/api/feed');
+    const out = await publishFeed({ config: h.config, db: h.db.pool, redis: h.deps.redis });
+    expect(out.jsonEtag).toBe(before.headers.etag);
+    expect((await request(h.app).get('/api/feed')).headers.etag).toBe(before.headers.etag);
+  });
+
+  it('publishes a new ETag after a new unsafe scan, on the scan worker\'s own request', async () => {
+    const before = await request(h.app).get('/api/feed');
+    const third = await scanToCompletion(h.app, maliciousSkill('fresh-threat'), key);
+    const deadline = Date.now() + 15_000;
+    let after = before;
+    while (after.headers.etag === before.headers.etag && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = await request(h.app).get('/api/feed');
+    }
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    expect(after.body.items[0].id).toBe(`skillwatch-threat-${third.id}`);
+    expect(after.body.stats).toMatchObject({ total_scanned: 4, total_unsafe: 3, flagged_pct: '75.0%' });
+    expect((await request(h.app).get('/api/feed').set('If-None-Match', before.headers.etag)).status).toBe(200);
+  });
+
+  it('limits the items to FEED_ITEMS_LIMIT while the stats still count every scan', async () => {
+    const saved = h.config.FEED_ITEMS_LIMIT;
+    h.config.FEED_ITEMS_LIMIT = 1;
+    try {
+      await publishFeed({ config: h.config, db: h.db.pool, redis: h.deps.redis });
+      const res = await request(h.app).get('/api/feed');
+      expect(res.body.items).toHaveLength(1);
+      expect(res.body.stats.total_unsafe).toBe(3);
+    } finally {
+      h.config.FEED_ITEMS_LIMIT = saved;
+      await publishFeed({ config: h.config, db: h.db.pool, redis: h.deps.redis });
+    }
+  });
+
+  it('never lets a rendering read earlier replace the one stored', async () => {
+    const before = await request(h.app).get('/api/feed');
+    const out = await storeRenderings(h.deps.redis, h.config.QUEUE_PREFIX, { json: '{}', rss: '<rss/>', lastModified: new Date(0), version: 1 });
+    expect(out.stored).toBe(false);
+    expect((await request(h.app).get('/api/feed')).text).toBe(before.text);
+  });
+});
+
+describe('regeneration requests', () => {
+  it('collapses the same tick from two clocks and a burst of scan requests into one waiting job', async () => {
+    await queueIdle();
+    await h.stopWorkers();
+    try {
+      const tick = Date.UTC(2030, 0, 1, 0, 0);
+      await enqueueFeedTick(h.feedQueue, tick);
+      await enqueueFeedTick(h.feedQueue, tick);
+      await Promise.all(Array.from({ length: 20 }, () => requestFeedRegeneration(h.feedQueue, 'scan')));
+      const counts = await h.feedQueue.getJobCounts('waiting', 'prioritized', 'delayed');
+      expect(counts.waiting + counts.prioritized + counts.delayed).toBe(1);
+      expect((await h.feedQueue.getJob(`tick-${tick}`))?.data).toEqual({ reason: 'tick', tick });
+    } finally {
+      h.startWorkers();
+    }
+    await queueIdle();
+  });
+
+  it('runs one regeneration per tick with two clocks on a one-second schedule', async () => {
+    await queueIdle();
+    const log = createLogger('silent');
+    const config = { ...h.config, FEED_CRON: '* * * * * *', RECONCILE_CRON: '0 0 1 1 *' };
+    const add = vi.spyOn(h.feedQueue, 'add');
+    const started = Date.now();
+    const clocks = [startClock(config, h.maintenanceQueue, log, h.feedQueue), startClock(config, h.maintenanceQueue, log, h.feedQueue)];
+    await new Promise((r) => setTimeout(r, 3500));
+    await Promise.all(clocks.map((c) => c.stop()));
+    const calls = [...add.mock.calls];
+    add.mockRestore();
+    await queueIdle();
+    const asked = new Map<string, number>();
+    for (const call of calls) {
+      const id = call[2]?.jobId;
+      if (id) asked.set(id, (asked.get(id) ?? 0) + 1);
+    }
+    // Both clocks asked for (nearly) every tick...
+    expect(asked.size).toBeGreaterThanOrEqual(3);
+    expect([...asked.values()].filter((n) => n === 2).length).toBeGreaterThanOrEqual(2);
+    // ...and each tick ran at most once.
+    const ran = (await h.feedQueue.getJobs(['completed'])).filter((j) => j.id?.startsWith('tick-') && j.timestamp >= started);
+    expect(ran.length).toBeGreaterThanOrEqual(1);
+    expect(ran.length).toBeLessThanOrEqual(asked.size);
+    expect(new Set(ran.map((j) => j.id)).size).toBe(ran.length);
+    for (const j of ran) expect(asked.has(j.id!)).toBe(true);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { COMBO_RULES, RULES, scanSkill } from '../../shared/scanner/index.js';
+import { CODE_CASES, COMBO_CASES } from './cases-code.js';
+import { TEXT_CASES } from './cases.js';
+import { HOSTILE_LINES } from './hostile.js';
+
+/**
+ * A safety check, not a benchmark: the bounds are generous so a slow CI machine passes, and
+ * catastrophic backtracking (seconds or minutes) still fails loudly.
+ */
+const PER_PATTERN_MS = 250;
+const PER_SCAN_MS = 2000;
+
+function timeGlobal(re: RegExp, input: string): number {
+  const g = new RegExp(re.source, [...new Set(`${re.flags}gm`)].join(''));
+  const t0 = performance.now();
+  let n = 0;
+  let m: RegExpExecArray | null;
+  while (n++ < 10_000 && (m = g.exec(input)) !== null) if (m[0].length === 0) g.lastIndex++;
+  return performance.now() - t0;
+}
+
+/** A rule's own malicious example with its ending cut off, repeated on one long line. */
+const soups = [...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES].map((c) => {
+  const text = c.bad.map((f) => f.text).join(' ').replace(/\n/g, ' ');
+  const cut = text.slice(0, Math.max(1, text.length - 4));
+  return [`${c.id} soup`, cut.repeat(Math.ceil(100_000 / cut.length))] as const;
+});
+const INPUTS = [...Object.entries(HOSTILE_LINES), ...soups];
+
+describe('regexes on hostile input', () => {
+  const patterns = RULES.flatMap((r) => (r.patterns ?? []).map((p, i) => ({ id: `${r.id}#${i}`, p })));
+
+  it.each(INPUTS.map(([name, input]) => ({ name, input })))('every pattern handles $name in under 250 ms', ({ input }) => {
+    const slow = patterns.map(({ id, p }) => ({ id, ms: timeGlobal(p, input) })).filter((x) => x.ms > PER_PATTERN_MS);
+    expect(slow).toEqual([]);
+  });
+});
+
+describe('whole scans on hostile input', () => {
+  it.each(INPUTS.map(([name, input]) => ({ name, input })))('scans $name within the budget', ({ input }) => {
+    for (const path of ['SKILL.md', 'run.sh', 'package.json']) {
+      const r = scanSkill({ name: 'hostile', files: [{ path, text: input }] }, { timeBudgetMs: 60_000 });
+      expect(r.duration_ms).toBeLessThan(PER_SCAN_MS);
+    }
+  });
+
+  it('scans 1 MiB of hostile text in one skill in under 2 s', () => {
+    const lines = Object.values(HOSTILE_LINES).join('\n');
+    const files = [];
+    for (let i = 0, total = 0; total < 1024 * 1024 - 300_000; i++) {
+      const text = lines.slice(0, 250_000);
+      files.push({ path: i % 2 ? `scripts/s${i}.sh` : `doc${i}.md`, text });
+      total += text.length;
+    }
+    const r = scanSkill({ name: 'hostile', files }, { timeBudgetMs: 60_000 });
+    expect(r.duration_ms).toBeLessThan(PER_SCAN_MS);
+    expect(COMBO_RULES.length).toBeGreaterThan(0);
+  });
+});

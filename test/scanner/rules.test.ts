@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { COMBO_RULES, RULES, scanSkill, type Finding, type SkillFile } from '../../shared/scanner/index.js';
+import { TEXT_CASES } from './cases.js';
+import { CODE_CASES, COMBO_CASES } from './cases-code.js';
+
+const ALL_CASES = [...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES];
+const severityOf = new Map([...RULES, ...COMBO_RULES].map((r) => [r.id, r.severity]));
+const scan = (files: SkillFile[]): Finding[] => scanSkill({ name: 'case', files }).findings;
+
+describe('the rule table', () => {
+  it('has unique ids', () => {
+    const ids = [...RULES, ...COMBO_RULES].map((r) => r.id);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('has a malicious example and a benign near miss for every rule', () => {
+    const covered = new Set(ALL_CASES.map((c) => c.id));
+    const missing = [...severityOf.keys()].filter((id) => !covered.has(id));
+    expect(missing).toEqual([]);
+  });
+
+  it('gives every pattern rule at least one pattern and every detector rule none', () => {
+    for (const r of RULES) {
+      expect(Boolean(r.detector) !== Boolean(r.patterns?.length || r.keywords?.length), r.id).toBe(true);
+    }
+  });
+
+  it('only combines rule ids that exist', () => {
+    for (const c of COMBO_RULES) for (const id of c.allOf.flat()) expect(severityOf.has(id), `${c.id} -> ${id}`).toBe(true);
+  });
+});
+
+describe.each(ALL_CASES)('rule $id', ({ id, bad, good }) => {
+  it('reports the malicious example at its own severity', () => {
+    const hits = scan(bad).filter((f) => f.rule_id === id);
+    expect(hits.map((f) => f.severity)).toContain(severityOf.get(id));
+  });
+
+  it('lets the benign near miss through', () => {
+    const hits = scan(good).filter((f) => f.rule_id === id && f.severity === severityOf.get(id));
+    expect(hits).toEqual([]);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * EmbeddedFacilitator: real EIP-712 verification, settlement without a chain. The pseudo
+ * transaction is keccak256 of the proof id, so settling the same payload twice gives the same
+ * answer.
+ */
+import { keccak256, toHex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { createPaymentHeader } from 'x402/client';
+import { x402Client } from '@x402/fetch';
+import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  EmbeddedFacilitator,
+  buildPaymentRequired,
+  decodePaymentHeader,
+  parsePaymentPayload,
+  verifyPayment,
+  type DecodedPayment,
+  type X402Settings,
+} from '../../shared/x402/index.js';
+
+const settings: X402Settings = {
+  payTo: '0x5f1E3AC1b2D2a3E4F5a6b7c8d9e0F1A2B3C4d5e6',
+  network: 'eip155:84532',
+  asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+  assetName: 'USDC',
+  assetVersion: '2',
+  maxTimeoutSeconds: 300,
+};
+const built = buildPaymentRequired(settings, { amount: 5_000_000n, resourceUrl: 'http://127.0.0.1/paid', description: 'test' });
+const account = privateKeyToAccount(generatePrivateKey());
+let v2: DecodedPayment;
+let v1: DecodedPayment;
+
+beforeAll(async () => {
+  const client = new x402Client().setSpendControls(false);
+  registerExactEvmScheme(client, { signer: account });
+  v2 = parsePaymentPayload(await client.createPaymentPayload(built.paymentRequired));
+  v1 = decodePaymentHeader({ xPayment: await createPaymentHeader(account, 1, built.requirementsV1 as never) });
+});
+
+function withSignature(p: DecodedPayment, signature: `0x${string}`): DecodedPayment {
+  return { ...p, signature };
+}
+
+describe('EmbeddedFacilitator', () => {
+  const facilitator = new EmbeddedFacilitator(settings);
+
+  it('verifies a genuine payment of either generation as valid, naming the payer', async () => {
+    expect(await facilitator.verify(v2, built.requirementsV2)).toEqual({ status: 'valid', payer: account.address });
+    expect(await facilitator.verify(v1, built.requirementsV1)).toEqual({ status: 'valid', payer: account.address });
+  });
+
+  it('verifies for real: a forged signature is invalid', async () => {
+    const forged = withSignature(v2, await account.signMessage({ message: 'not an authorization' }));
+    expect(await facilitator.verify(forged, built.requirementsV2)).toEqual({ status: 'invalid', reason: 'invalid_signature' });
+  });
+
+  it('settles with keccak256 of the proof id as the transaction and a CAIP-2 network, the same answer every time', async () => {
+    const { proofId } = await verifyPayment(v1, built.requirementsV1);
+    const expected = { status: 'settled', transaction: keccak256(toHex(proofId)), network: 'eip155:84532', payer: account.address };
+    expect(await facilitator.settle(v1, built.requirementsV1)).toEqual(expected);
+    expect(await facilitator.settle(v1, built.requirementsV1)).toEqual(expected);
+  });
+
+  it('refuses to settle a forged payment, as invalid', async () => {
+    const forged = withSignature(v2, `0x${'11'.repeat(65)}`);
+    expect(await facilitator.settle(forged, built.requirementsV2)).toEqual({ status: 'invalid', reason: 'invalid_signature' });
+  });
+
+  it('refuses to settle a payment for another amount, as invalid', async () => {
+    const other = buildPaymentRequired(settings, { amount: 1_000_000n, resourceUrl: 'http://127.0.0.1/paid', description: 'test' });
+    expect(await facilitator.settle(v2, other.requirementsV2)).toEqual({ status: 'invalid', reason: 'amount_mismatch' });
+  });
+
+  it('checks the time window when verifying but not when settling, so a late retry gives the first answer', async () => {
+    const late = new EmbeddedFacilitator(settings, () => new Date((Number(v2.authorization.validBefore) + 60) * 1000));
+    expect(await late.verify(v2, built.requirementsV2)).toEqual({ status: 'invalid', reason: 'authorization_expired' });
+    expect(await late.settle(v2, built.requirementsV2)).toMatchObject({ status: 'settled' });
+  });
+
+  it('lists "exact" on its network in both generations', async () => {
+    expect(await facilitator.supported()).toEqual([
+      { x402Version: 2, scheme: 'exact', network: 'eip155:84532' },
+      { x402Version: 1, scheme: 'exact', network: 'base-sepolia' },
+    ]);
+  });
+});
