@@ -11,6 +11,7 @@ import type { AppDeps } from './context.js';
 import { errorHandler, notFound } from './middleware/errors.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { agentRoutes } from './routes/agents.js';
+import { jobRoutes } from './routes/jobs.js';
 import { feedRoutes } from './routes/feed.js';
 import { scanRoutes } from './routes/scan.js';
 import { opsRoutes } from './routes/ops.js';
@@ -62,6 +63,7 @@ export function buildApp(deps: AppDeps): Express {
   app.use(express.json({ limit: deps.config.BODY_LIMIT, verify: keepRawBody }));
 
   app.use('/api/v1/agents', agentRoutes(deps));
+  app.use('/api/jobs', jobRoutes(deps));
   app.use('/api/scan', scanRoutes(deps));
 
   app.use(notFound);

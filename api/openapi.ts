@@ -5,6 +5,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import type { Config } from '../shared/config.js';
 import { describeAgentRoutes } from './routes/agents.js';
+import { describeJobRoutes } from './routes/jobs.js';
 import { describeOpsRoutes } from './routes/ops.js';
 import { describeScanRoutes } from './routes/scan.js';
 import { describeFeedRoutes } from './routes/feed.js';
@@ -28,6 +29,7 @@ export function buildOpenApi(config: Config): ReturnType<OpenApiGeneratorV31['ge
   });
   describeOpsRoutes(registry);
   describeAgentRoutes(registry);
+  describeJobRoutes(registry);
   describeScanRoutes(registry);
   describeFeedRoutes(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({

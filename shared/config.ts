@@ -58,6 +58,8 @@ const schema = z.object({
   /** A pending row younger than this is left to its queue job; older ones are re-enqueued. */
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60000),
   FEED_CRON: cron.default('* * * * *'),
+  /** How often jobs past their deadline are expired and refunded. */
+  EXPIRE_JOBS_CRON: cron.default('*/15 * * * * *'),
   /** How long POST /api/scan waits for the worker before answering 202; 0 never waits. */
   SCAN_WAIT_MS: z.coerce.number().int().min(0).max(30000).default(2000),
 

@@ -7,6 +7,8 @@ import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import type { Db } from '../shared/db/pool.js';
 import type { Logger } from '../shared/logger.js';
 import { purgeKeys } from '../shared/idempotency.js';
+import { dueJobs } from '../shared/jobs/queries.js';
+import { expireJob } from '../shared/jobs/lifecycle.js';
 import { stalePendingPayments } from '../shared/payments/queries.js';
 import { maintenancePayload } from '../queues/maintenance.js';
 import { requeueSettlement, type SettlementPayload } from '../queues/settlement.js';
@@ -29,6 +31,21 @@ export async function reconcile(deps: MaintenanceDeps): Promise<{ examined: numb
   return { examined: stale.length, requeued };
 }
 
+/** Expires and refunds jobs past their deadline; a job claimed or cancelled meanwhile is skipped. */
+export async function expireDueJobs(deps: Pick<MaintenanceDeps, 'db' | 'log'>): Promise<{ expired: number }> {
+  let expired = 0;
+  for (const id of await dueJobs(deps.db)) {
+    try {
+      await expireJob(deps.db, id);
+      expired++;
+    } catch (err) {
+      // Another transition won the race (409): nothing to do. Anything else is worth a line.
+      if ((err as { status?: number }).status !== 409) deps.log.warn({ err, jobId: id }, 'could not expire job');
+    }
+  }
+  return { expired };
+}
+
 export function maintenanceProcessor(deps: MaintenanceDeps) {
   return async (job: Job): Promise<unknown> => {
     const parsed = maintenancePayload.safeParse(job.data);
@@ -36,6 +53,8 @@ export function maintenanceProcessor(deps: MaintenanceDeps) {
     switch (parsed.data.task) {
       case 'reconcile':
         return reconcile(deps);
+      case 'expire-jobs':
+        return expireDueJobs(deps);
       case 'purge-idempotency-keys':
         return { purged: await purgeKeys(deps.db, 24) };
     }

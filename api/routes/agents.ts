@@ -9,15 +9,15 @@ import { registerAgent } from '../../shared/agents/register.js';
 import { toAgentJson, type AgentRow } from '../../shared/agents/types.js';
 import { decodeCursor, pageOf } from '../../shared/cursor.js';
 import { HandleTakenError } from '../../shared/agents/register.js';
-import { NotFoundError } from '../../shared/errors.js';
-import { formatAmount, parseAmount } from '../../shared/ledger/index.js';
+import { HttpError, NotFoundError } from '../../shared/errors.js';
+import { AccountIds, formatAmount, getAccount, balanceFromAccount, parseAmount } from '../../shared/ledger/index.js';
 import type { AppDeps } from '../context.js';
-import { requireAdmin } from '../middleware/auth.js';
+import { bearer, requireAdmin } from '../middleware/auth.js';
 import { idempotency } from '../middleware/idempotency.js';
 import { parse, parseBody, parseQuery } from '../middleware/validate.js';
 import { acceptPayment, answerPaid, recordPayment } from '../x402-gate.js';
 import {
-  AgentFlagsPatch, AgentWithStatus, Directory, DirectoryQuery, Registration, RegisterAgentRequest,
+  AgentBalance, AgentFlagsPatch, AgentWithStatus, Directory, DirectoryQuery, Registration, RegisterAgentRequest,
 } from '../schemas/agents.js';
 import { errorResponse, paymentRequiredResponse, z } from '../schemas/common.js';
 
@@ -44,6 +44,12 @@ export function describeAgentRoutes(r: OpenAPIRegistry): void {
     method: 'get', path: '/api/v1/agents/{idOrHandle}', tags: ['agents'], summary: 'One agent, with its status',
     request: { params: IdOrHandle },
     responses: { 200: json(z.object({ success: z.literal(true), agent: AgentWithStatus }), 'the agent'), 404: errorResponse('no such agent') },
+  });
+  r.registerPath({
+    method: 'get', path: '/api/v1/agents/{idOrHandle}/balance', tags: ['agents'],
+    summary: "The agent's balance (its own key only). Withdrawal is not offered yet.",
+    security: [{ BearerAuth: [] }], request: { params: IdOrHandle },
+    responses: { 200: json(AgentBalance, 'balances'), 401: errorResponse('no key'), 403: errorResponse('another agent') },
   });
   r.registerPath({
     method: 'patch', path: '/api/v1/agents/{idOrHandle}', tags: ['agents'], summary: 'Set verified or featured (admin)',
@@ -99,6 +105,25 @@ export function agentRoutes(deps: AppDeps): Router {
     const agent = await findAgent(deps.db, idOrHandle);
     if (!agent) throw new NotFoundError('agent');
     res.json({ success: true, agent: withStatus(agent) });
+  });
+
+  router.get('/:idOrHandle/balance', bearer(deps), async (req, res) => {
+    const { idOrHandle } = parse(IdOrHandle, req.params, 'path');
+    const agent = await findAgent(deps.db, idOrHandle);
+    if (!agent) throw new NotFoundError('agent');
+    const p = req.principal!;
+    if (p.kind !== 'admin' && !(p.kind === 'agent' && p.agent.id === agent.id)) {
+      throw new HttpError('forbidden', "an agent can read only its own balance");
+    }
+    const money = async (id: string) => {
+      const account = await getAccount(deps.db, id);
+      const b = account ? balanceFromAccount(account) : { available: 0n, pendingIn: 0n };
+      return { available: formatAmount(b.available, 'USDC'), pending_in: formatAmount(b.pendingIn, 'USDC'), currency: 'USDC' as const };
+    };
+    res.json({
+      success: true,
+      balance: { agent_id: agent.id, available: await money(AccountIds.agentAvailable(agent.id)), bond: await money(AccountIds.bond(agent.id)) },
+    });
   });
 
   router.patch('/:idOrHandle', requireAdmin(deps), async (req, res) => {

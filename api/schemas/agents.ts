@@ -111,3 +111,12 @@ export const AgentFlagsPatch = z
   .object({ verified: z.boolean().optional(), featured: z.boolean().optional() })
   .strict()
   .refine((v) => v.verified !== undefined || v.featured !== undefined, 'set verified, featured or both');
+
+const BalanceLine = z.object({ available: z.string(), pending_in: z.string(), currency: z.literal('USDC') });
+
+export const AgentBalance = z
+  .object({
+    success: z.literal(true),
+    balance: z.object({ agent_id: z.string(), available: BalanceLine, bond: BalanceLine }),
+  })
+  .openapi('AgentBalance');

@@ -4,16 +4,16 @@
  * payment frees the handle.
  */
 import type { Queryable } from '../db/pool.js';
-import { createTransfer, ensureAccount, type Currency } from '../ledger/index.js';
+import { AccountIds, createTransfer, ensureAccount, type Currency } from '../ledger/index.js';
 import type { PurposeHandler } from '../payments/settle.js';
 import { recordEvent } from '../events.js';
 import { transitionAgent } from './queries.js';
 
-export const agentAccount = (agentId: string) => `agent:${agentId}:available`;
-export const bondAccount = (agentId: string) => `bond:${agentId}`;
+const agentAccount = AccountIds.agentAvailable;
+const bondAccount = AccountIds.bond;
 
 export const bondHandler: PurposeHandler = {
-  inflowAccount: (payment) => agentAccount(payment.subject_id),
+  inflowAccount: async (_tx, payment) => agentAccount(payment.subject_id),
   async onSettled(tx: Queryable, payment) {
     const agentId = payment.subject_id;
     await ensureAccount(tx, { id: bondAccount(agentId), currency: payment.currency as Currency, kind: 'system' });

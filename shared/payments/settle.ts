@@ -18,8 +18,8 @@ import { countAttempt, flagForReview, getPayment, markFailed, markSettled, type 
 
 /** What a payment's purpose (bond, job, contract) does when its payment settles or fails. */
 export interface PurposeHandler {
-  /** The user account the incoming money is credited to. */
-  inflowAccount(payment: PaymentRow): string;
+  /** The user account the incoming money is credited to (read inside the settling transaction). */
+  inflowAccount(tx: Queryable, payment: PaymentRow): Promise<string>;
   onSettled(tx: Queryable, payment: PaymentRow): Promise<void>;
   onFailed(tx: Queryable, payment: PaymentRow, reason: string): Promise<void>;
 }
@@ -77,7 +77,7 @@ export async function settleX402Payment(deps: SettleDeps, paymentId: string): Pr
   return transaction(deps.db, async (tx) => {
     const settled = await markSettled(tx, paymentId, { transaction: result.transaction, network: result.network, payer: result.payer });
     if (!settled) return 'already_settled';
-    await bookIncoming(tx, settled, handler.inflowAccount(settled));
+    await bookIncoming(tx, settled, await handler.inflowAccount(tx, settled));
     await handler.onSettled(tx, settled);
     return 'settled';
   });

@@ -1,5 +1,7 @@
 /** Registers agents through the real paid flow, for tests that need some. */
+import request from 'supertest';
 import { jsonPost, v2Client } from './clients.js';
+import { signatureHeader } from '../../shared/auth/signature.js';
 
 export interface RegisteredAgent {
   id: string;
@@ -28,4 +30,13 @@ export async function registerAgent(baseUrl: string, handle: string, extra: Reco
   if (res.status !== 201) throw new Error(`registration of ${handle} answered ${res.status}: ${await res.text()}`);
   const body = await res.json();
   return { id: body.agent.id, handle, apiKey: body.credentials.api_key, signingSecret: body.credentials.signing_secret, wallet: client.address };
+}
+
+/** A supertest request signed as `agent` (Bearer + X-Signature over the exact body). */
+export function signedRequest(app: import('express').Express, agent: RegisteredAgent, method: 'post' | 'get', path: string, body?: unknown, t?: number) {
+  const raw = body === undefined ? '' : JSON.stringify(body);
+  const r = request(app)[method](path)
+    .set('Authorization', `Bearer ${agent.apiKey}`)
+    .set('X-Signature', signatureHeader(agent.signingSecret, method.toUpperCase(), path, raw, t));
+  return body === undefined ? r : r.set('Content-Type', 'application/json').send(raw);
 }

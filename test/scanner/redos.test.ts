@@ -1,23 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { COMBO_RULES, RULES, scanSkill } from '../../shared/scanner/index.js';
+import { RULES, scanSkill } from '../../shared/scanner/index.js';
 import { CODE_CASES, COMBO_CASES } from './cases-code.js';
 import { TEXT_CASES } from './cases.js';
 import { HOSTILE_LINES } from './hostile.js';
 
 /**
  * A safety check, not a benchmark: the bounds are generous so a slow CI machine passes, and
- * catastrophic backtracking (seconds or minutes) still fails loudly.
+ * catastrophic backtracking (seconds or minutes) still fails loudly. Times are CPU time of this
+ * process, so other work on the machine does not make the test flaky.
  */
 const PER_PATTERN_MS = 250;
 const PER_SCAN_MS = 2000;
 
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
 function timeGlobal(re: RegExp, input: string): number {
   const g = new RegExp(re.source, [...new Set(`${re.flags}gm`)].join(''));
-  const t0 = performance.now();
+  const t0 = cpuMs();
   let n = 0;
   let m: RegExpExecArray | null;
   while (n++ < 10_000 && (m = g.exec(input)) !== null) if (m[0].length === 0) g.lastIndex++;
-  return performance.now() - t0;
+  return cpuMs() - t0;
+}
+
+/** CPU time of one scan with no time budget in the way, and whether it was cut short. */
+function timeScan(files: { path: string; text: string }[]): { ms: number; truncated: boolean } {
+  const t0 = cpuMs();
+  const r = scanSkill({ name: 'hostile', files }, { timeBudgetMs: 60_000 });
+  return { ms: cpuMs() - t0, truncated: r.truncated };
 }
 
 /** A rule's own malicious example with its ending cut off, repeated on one long line. */
@@ -40,8 +53,7 @@ describe('regexes on hostile input', () => {
 describe('whole scans on hostile input', () => {
   it.each(INPUTS.map(([name, input]) => ({ name, input })))('scans $name within the budget', ({ input }) => {
     for (const path of ['SKILL.md', 'run.sh', 'package.json']) {
-      const r = scanSkill({ name: 'hostile', files: [{ path, text: input }] }, { timeBudgetMs: 60_000 });
-      expect(r.duration_ms).toBeLessThan(PER_SCAN_MS);
+      expect(timeScan([{ path, text: input }]).ms).toBeLessThan(PER_SCAN_MS);
     }
   });
 
@@ -53,8 +65,16 @@ describe('whole scans on hostile input', () => {
       files.push({ path: i % 2 ? `scripts/s${i}.sh` : `doc${i}.md`, text });
       total += text.length;
     }
-    const r = scanSkill({ name: 'hostile', files }, { timeBudgetMs: 60_000 });
-    expect(r.duration_ms).toBeLessThan(PER_SCAN_MS);
-    expect(COMBO_RULES.length).toBeGreaterThan(0);
+    const { ms, truncated } = timeScan(files);
+    expect(truncated).toBe(false);
+    expect(ms).toBeLessThan(PER_SCAN_MS);
+  });
+
+  it('returns soon after the time budget even when the input would take longer', () => {
+    const files = Array.from({ length: 4 }, (_, i) => ({ path: `s${i}.sh`, text: 'curl '.repeat(50_000) }));
+    const t0 = performance.now();
+    const r = scanSkill({ name: 'hostile', files }, { timeBudgetMs: 50 });
+    expect(r.truncated || performance.now() - t0 < 50).toBe(true);
+    expect(performance.now() - t0).toBeLessThan(PER_SCAN_MS);
   });
 });

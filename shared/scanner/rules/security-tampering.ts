@@ -12,9 +12,9 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     title: 'Disabling firewalls, SELinux, AppArmor, auditd, Defender (or adding exclusions), Gatekeeper, SIP, or killing AV/EDR',
     message: 'disables a security control',
     where: 'any',
-    needles: ['setenforce', 'selinux=', 'ufw', 'auditctl', 'systemctl', 'service', 'iptables', 'netsh',
-      'mppreference', 'spctl', 'csrutil', 'launchservices', 'kill', 'windefend', 'sense', 'wscsvc',
-      'securityhealthservice', 'mpssvc', 'wdnissvc', 'randomize_va_space'],
+    needles: ['setenforce', 'selinux=', 'ufw', 'auditctl', 'systemctl', 'apparmor', 'auditd', 'firewalld', 'clamav',
+      'fail2ban', 'iptables', 'netsh', 'mppreference', 'spctl', 'csrutil', 'launchservices', 'kill', 'windefend',
+      'wscsvc', 'securityhealthservice', 'mpssvc', 'wdnissvc', 'randomize_va_space'],
     patterns: [
       /\bsetenforce\s{1,3}(?:0|Permissive)\b|\bSELINUX=(?:disabled|permissive)\b|\bufw\s{1,3}disable\b|\bauditctl\s{1,3}-e\s{0,3}0\b/i,
       /\bsystemctl\s{1,3}(?:stop|disable|mask|kill)\s{1,3}(?:--now\s{1,3})?(?:firewalld|apparmor|auditd|clamav-daemon|clamav-freshclam|clamd|falcon-sensor|crowdstrike|ufw|wazuh-agent|osqueryd|sentinelone|sentinel-agent|csagent|mdatp|fail2ban|nftables|rsyslog|syslog)\b|\bservice\s{1,3}(?:apparmor|auditd|ufw|firewalld|clamav-daemon|fail2ban)\s{1,3}stop\b/i,

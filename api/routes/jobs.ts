@@ -1,0 +1,164 @@
+/**
+ * The job board: posting paid by x402 (posting fee + reward), the list, one job, and the
+ * transitions. Agents act with Bearer + X-Signature; an anonymous poster acts on its job with
+ * the job key it received; the admin resolves disputes.
+ */
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { Router, type Request, type RequestHandler } from 'express';
+import { findAgent } from '../../shared/agents/queries.js';
+import { hashApiKey } from '../../shared/auth/credentials.js';
+import { decodeCursor, pageOf } from '../../shared/cursor.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { parseAmount } from '../../shared/ledger/index.js';
+import { postJob } from '../../shared/jobs/create.js';
+import {
+  acceptJob, cancelJob, claimJob, disputeJob, resolveJob, submitJob, type JobActor,
+} from '../../shared/jobs/lifecycle.js';
+import { getJob, listJobs } from '../../shared/jobs/queries.js';
+import { toJobJson } from '../../shared/jobs/types.js';
+import type { AppDeps } from '../context.js';
+import { bearer, requireAdmin, signature } from '../middleware/auth.js';
+import { idempotency } from '../middleware/idempotency.js';
+import { parse, parseBody, parseQuery } from '../middleware/validate.js';
+import { acceptPayment, answerPaid, recordPayment } from '../x402-gate.js';
+import {
+  CreateJobRequest, DisputeJobRequest, JobCreated, JobEnvelope, JobList, JobListQuery, ResolveJobRequest, SubmitJobRequest,
+} from '../schemas/jobs.js';
+import { errorResponse, paymentRequiredResponse, z } from '../schemas/common.js';
+
+const JobId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'a 24-character hex job id') });
+const POSTER_KEY = /^Bearer\s+(ac_job_\S{1,200})$/i;
+
+export function describeJobRoutes(r: OpenAPIRegistry): void {
+  const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, content: { 'application/json': { schema } } });
+  const agentAuth = [{ BearerAuth: [], HMACSignature: [] }];
+  r.registerPath({
+    method: 'post', path: '/api/jobs', tags: ['jobs'], summary: 'Post a job, paid by x402 (posting fee + reward)',
+    description: 'Anonymous, or as an agent with Bearer + X-Signature. Anonymous posters receive a job key to manage the job.',
+    security: [{}, ...agentAuth],
+    request: { body: { content: { 'application/json': { schema: CreateJobRequest } } } },
+    responses: {
+      201: json(JobCreated, 'paid and open'), 202: json(JobCreated, 'paid; settlement pending (poll Location)'),
+      400: errorResponse('invalid body'), 401: errorResponse('bad key or signature'), 402: paymentRequiredResponse,
+    },
+  });
+  r.registerPath({
+    method: 'get', path: '/api/jobs', tags: ['jobs'], summary: 'List jobs, newest first', request: { query: JobListQuery },
+    responses: { 200: json(JobList, 'a page of jobs'), 400: errorResponse('bad filter or cursor') },
+  });
+  r.registerPath({
+    method: 'get', path: '/api/jobs/{id}', tags: ['jobs'], summary: 'One job', request: { params: JobId },
+    responses: { 200: json(JobEnvelope, 'the job'), 404: errorResponse('no such job') },
+  });
+  const transitions: [string, string, z.ZodType | undefined][] = [
+    ['claim', 'Claim an open job (agent)', undefined],
+    ['submit', 'Submit the result of an assigned job (its worker)', SubmitJobRequest],
+    ['accept', 'Accept a submitted result: escrow paid to the worker, minus the completion fee (poster)', undefined],
+    ['dispute', 'Dispute a submitted result (poster)', DisputeJobRequest],
+    ['cancel', 'Cancel an open job: escrow refunded (poster)', undefined],
+    ['resolve', 'Resolve a dispute (admin)', ResolveJobRequest],
+  ];
+  for (const [action, summary, body] of transitions) {
+    r.registerPath({
+      method: 'post', path: `/api/jobs/{id}/${action}`, tags: ['jobs'], summary,
+      security: action === 'resolve' ? [{ BearerAuth: [] }] : agentAuth,
+      request: { params: JobId, ...(body ? { body: { content: { 'application/json': { schema: body } } } } : {}) },
+      responses: {
+        200: json(JobEnvelope, 'the job after the transition'), 401: errorResponse('bad key or signature'),
+        403: errorResponse('not a party allowed to do this'), 404: errorResponse('no such job'),
+        409: errorResponse('illegal in the current state (named in details.current_state)'),
+      },
+    });
+  }
+}
+
+/** Runs middleware in order, as Express would, and resolves when the last calls next(). */
+async function runChain(chain: RequestHandler[], req: Request, res: Parameters<RequestHandler>[1]): Promise<void> {
+  for (const mw of chain) {
+    await new Promise<void>((resolve, reject) => {
+      const out = mw(req, res, (err?: unknown) => (err ? reject(err) : resolve()));
+      if (out instanceof Promise) out.catch(reject);
+    });
+  }
+}
+
+export function jobRoutes(deps: AppDeps): Router {
+  const router = Router();
+  const fee = parseAmount(deps.config.JOB_POSTING_FEE_USDC, 'USDC');
+  const feePct = deps.config.JOB_COMPLETION_FEE_PCT;
+  const agentChain = [bearer(deps), signature(deps)];
+  const actorOf = new WeakMap<Request, JobActor>();
+
+  /** An anonymous poster's job key, or an agent with Bearer + X-Signature. */
+  const actor: RequestHandler = async (req, res, next) => {
+    const posterKey = POSTER_KEY.exec(req.get('authorization') ?? '');
+    if (posterKey) {
+      actorOf.set(req, { kind: 'poster_key', keyHash: hashApiKey(posterKey[1]) });
+      return next();
+    }
+    await runChain(agentChain, req, res);
+    const p = req.principal!;
+    actorOf.set(req, p.kind === 'agent' ? { kind: 'agent', agentId: p.agent.id } : { kind: 'admin' });
+    next();
+  };
+  const jobId = (req: Request) => parse(JobId, req.params, 'path').id;
+  const answer = (res: Parameters<RequestHandler>[1], job: Parameters<typeof toJobJson>[0]) => res.json({ success: true, job: toJobJson(job) });
+
+  router.post('/', bearer(deps, { optional: true }), signature(deps, { optional: true, deferSpend: true }), idempotency(deps), async (req, res) => {
+    const body = parseBody(CreateJobRequest, req);
+    const reward = parseAmount(body.reward.amount, 'USDC');
+    const poster = req.principal?.kind === 'agent' ? req.principal.agent : null;
+    const price = { amount: fee + reward, description: `Job "${body.title}": posting fee and reward held in escrow` };
+    const paid = await acceptPayment(deps, req, res, price);
+    if (!paid) return;
+    const input = { title: body.title, description: body.description, tags: body.tags, requirements: body.requirements ?? null, reward, deadline: body.deadline ? new Date(body.deadline) : null };
+    const posted = await recordPayment(deps, req, res, price, () => postJob(deps.db, input, fee, paid, poster?.id ?? null));
+    if (!posted) return;
+    await answerPaid(deps, res, posted.payment.id, {
+      location: `/api/jobs/${posted.job.id}`,
+      retry: { req, price },
+      body: async () => ({
+        job: toJobJson((await getJob(deps.db, posted.job.id)) ?? posted.job),
+        ...(posted.posterKey ? { credentials: { job_key: posted.posterKey } } : {}),
+      }),
+    });
+  });
+
+  router.get('/', async (req, res) => {
+    const query = parseQuery(JobListQuery, req);
+    let poster = query.poster;
+    if (poster && !/^0x[0-9a-fA-F]{40}$/.test(poster) && !/^[0-9a-f]{24}$/.test(poster)) {
+      poster = (await findAgent(deps.db, poster))?.id ?? '000000000000000000000000';
+    }
+    const rows = await listJobs(deps.db, {
+      status: query.status, tag: query.tag, poster, limit: query.limit,
+      after: query.cursor ? decodeCursor(query.cursor) : undefined,
+    });
+    const page = pageOf(rows, query.limit);
+    res.json({ success: true, count: page.items.length, jobs: page.items.map(toJobJson), next_cursor: page.next_cursor });
+  });
+
+  router.get('/:id', async (req, res) => {
+    const job = await getJob(deps.db, jobId(req));
+    if (!job) throw new NotFoundError('job');
+    answer(res, job);
+  });
+
+  router.post('/:id/claim', actor, async (req, res) => answer(res, await claimJob(deps.db, jobId(req), actorOf.get(req)!)));
+  router.post('/:id/submit', actor, async (req, res) => {
+    const body = parseBody(SubmitJobRequest, req);
+    answer(res, await submitJob(deps.db, jobId(req), actorOf.get(req)!, { text: body.result, ...(body.url ? { url: body.url } : {}) }));
+  });
+  router.post('/:id/accept', actor, async (req, res) => answer(res, await acceptJob(deps.db, jobId(req), actorOf.get(req)!, feePct)));
+  router.post('/:id/dispute', actor, async (req, res) => {
+    const body = parseBody(DisputeJobRequest, req);
+    answer(res, await disputeJob(deps.db, jobId(req), actorOf.get(req)!, body.reason));
+  });
+  router.post('/:id/cancel', actor, async (req, res) => answer(res, await cancelJob(deps.db, jobId(req), actorOf.get(req)!)));
+  router.post('/:id/resolve', requireAdmin(deps), async (req, res) => {
+    const body = parseBody(ResolveJobRequest, req);
+    answer(res, await resolveJob(deps.db, jobId(req), { kind: 'admin' }, body.winner, feePct));
+  });
+
+  return router;
+}

@@ -1,0 +1,167 @@
+/**
+ * The ceilings the service's figures are compared against, measured on this machine in this
+ * run: a bare Express 5 hello-world (req/s), a raw BullMQ add -> worker -> one INSERT pipeline
+ * (jobs/s), and raw Redis and Postgres round trips for context.
+ *
+ * Run alone with `npx tsx bench/ceilings.ts`. Overrides: BENCH_CONCURRENCY (default 64),
+ * BENCH_SECONDS (default 5), BENCH_PIPELINE_N (default 5000), BENCH_WORKER_CONCURRENCY (16).
+ */
+import { fileURLToPath } from 'node:url';
+import { Queue } from 'bullmq';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { runForDuration, forEachConcurrent, sleep } from './lib/load.js';
+import { startNode, waitUntil } from './lib/spawn.js';
+import { deletePrefix, randomPrefix, redisUrl, scratchDb } from './lib/scratch.js';
+import { envInt, fmtLatency, fmtMs, fmtRate, summarize, type LatencySummary } from './lib/stats.js';
+
+export interface HttpCeiling {
+  reqPerSecond: number;
+  latency: LatencySummary;
+  concurrency: number;
+  seconds: number;
+  failures: Record<string, number>;
+}
+
+export interface PipelineCeiling {
+  jobs: number;
+  jobsPerSecond: number;
+  /** Producer side alone: how fast the adds went in. */
+  addsPerSecond: number;
+  producerInFlight: number;
+  workerConcurrency: number;
+}
+
+export interface RoundTrips {
+  redisPingSerialPerSecond: number;
+  redisPingPipelinedPerSecond: number;
+  pgSelectSerialPerSecond: number;
+}
+
+export interface Ceilings {
+  http: HttpCeiling;
+  pipeline: PipelineCeiling;
+  roundTrips: RoundTrips;
+}
+
+/** Express hello-world in a child process, C keep-alive clients for `seconds`. */
+export async function benchHelloWorld(concurrency: number, seconds: number): Promise<HttpCeiling> {
+  const child = startNode('hello-server', ['bench/lib/hello-server.ts'], { PORT: '0' });
+  try {
+    const port = Number((await child.waitForLine(/^listening (\d+)/, 30_000))[1]);
+    const run = await runForDuration({
+      port, concurrency, seconds, warmupSeconds: 1, make: () => ({ method: 'GET', path: '/hello' }),
+    });
+    const out: HttpCeiling = {
+      reqPerSecond: run.ok / run.seconds, latency: summarize(run.latencies), concurrency, seconds: run.seconds, failures: run.failures,
+    };
+    console.log(`ceiling: Express 5 hello-world, ${concurrency} keep-alive clients, ${run.seconds.toFixed(1)} s: ` +
+      `${fmtRate(out.reqPerSecond)} req/s, ${fmtLatency(out.latency)}` +
+      (Object.keys(run.failures).length ? `, failures ${JSON.stringify(run.failures)}` : ''));
+    return out;
+  } finally {
+    await child.stop();
+  }
+}
+
+/**
+ * queue.add (at most `inFlight` adds outstanding, as concurrent HTTP handlers would) -> a
+ * Worker in a child process -> one INSERT per job. Timed from the first add to the moment the
+ * table holds every row.
+ */
+export async function benchPipeline(jobs: number, inFlight: number, workerConcurrency: number): Promise<PipelineCeiling> {
+  const db = await scratchDb(true);
+  const prefix = randomPrefix();
+  const queueName = 'pipeline';
+  const connection = new Redis(redisUrl(), { maxRetriesPerRequest: 1 });
+  const pool = new pg.Pool({ connectionString: db.url, max: 2 });
+  const queue = new Queue(queueName, { connection, prefix });
+  const worker = startNode('pipeline-worker', ['bench/lib/pipeline-worker.ts'], {
+    QUEUE_NAME: queueName, QUEUE_PREFIX: prefix, REDIS_URL: redisUrl(), DATABASE_URL: db.url, CONCURRENCY: String(workerConcurrency),
+  });
+  try {
+    await pool.query('CREATE TABLE bench_jobs (id text PRIMARY KEY, payload jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())');
+    await worker.waitForLine(/^ready/, 30_000);
+    // The same retention options as the service's settlement jobs, so Redis does the same work.
+    const opts = { attempts: 13, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 3600, count: 10000 } };
+    const ids = Array.from({ length: jobs }, (_, i) => `j${i}`);
+    const start = performance.now();
+    await forEachConcurrent(ids, inFlight, start + 120_000, async (id) => {
+      await queue.add('insert', { id, title: 'bench', amount: '1100000' }, { ...opts, jobId: id });
+    });
+    const added = performance.now();
+    let rows = 0;
+    await waitUntil(`${jobs} rows in bench_jobs`, async () => {
+      rows = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM bench_jobs')).rows[0].n);
+      return rows >= jobs;
+    }, 120_000, 20);
+    const seconds = (performance.now() - start) / 1000;
+    const out: PipelineCeiling = {
+      jobs, jobsPerSecond: jobs / seconds, addsPerSecond: jobs / ((added - start) / 1000), producerInFlight: inFlight, workerConcurrency,
+    };
+    console.log(`ceiling: BullMQ add -> worker (concurrency ${workerConcurrency}, child process) -> one INSERT: ` +
+      `${jobs} jobs in ${seconds.toFixed(2)} s = ${fmtRate(out.jobsPerSecond)} jobs/s end to end ` +
+      `(adds alone, ${inFlight} in flight: ${fmtRate(out.addsPerSecond)} jobs/s)`);
+    return out;
+  } finally {
+    await worker.stop();
+    await queue.close().catch(() => {});
+    await deletePrefix(connection, prefix).catch(() => {});
+    connection.disconnect();
+    await pool.end().catch(() => {});
+    await db.drop();
+  }
+}
+
+/** Redis PING one by one and pipelined, Postgres SELECT 1 one by one: the cost of a round trip. */
+export async function benchRoundTrips(count: number): Promise<RoundTrips> {
+  const redis = new Redis(redisUrl(), { maxRetriesPerRequest: 1 });
+  const pool = new pg.Pool({ connectionString: `${(process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')}/postgres`, max: 1 });
+  try {
+    await redis.ping();
+    await pool.query('SELECT 1');
+    const rate = async (n: number, fn: () => Promise<unknown>) => {
+      const t0 = performance.now();
+      await fn();
+      return n / ((performance.now() - t0) / 1000);
+    };
+    const serial = await rate(count, async () => {
+      for (let i = 0; i < count; i++) await redis.ping();
+    });
+    const pipelined = await rate(count * 10, async () => {
+      for (let b = 0; b < count / 10; b++) {
+        const p = redis.pipeline();
+        for (let i = 0; i < 100; i++) p.ping();
+        await p.exec();
+      }
+    });
+    const pgSerial = await rate(count, async () => {
+      for (let i = 0; i < count; i++) await pool.query('SELECT 1');
+    });
+    const out = { redisPingSerialPerSecond: serial, redisPingPipelinedPerSecond: pipelined, pgSelectSerialPerSecond: pgSerial };
+    console.log(`context: Redis PING one by one ${fmtRate(serial)}/s (${fmtMs(1000 / serial)} a round trip), ` +
+      `pipelined by 100 ${fmtRate(pipelined)}/s; Postgres SELECT 1 one by one ${fmtRate(pgSerial)}/s (${fmtMs(1000 / pgSerial)})`);
+    return out;
+  } finally {
+    redis.disconnect();
+    await pool.end();
+  }
+}
+
+/** Every ceiling, one after the other (never in parallel: they would share the two cores). */
+export async function benchCeilings(): Promise<Ceilings> {
+  const concurrency = envInt('BENCH_CONCURRENCY', 64, 1, 1024);
+  const seconds = envInt('BENCH_SECONDS', 5, 1, 120);
+  const http = await benchHelloWorld(concurrency, seconds);
+  await sleep(500);
+  const pipeline = await benchPipeline(envInt('BENCH_PIPELINE_N', 5000, 100, 200_000), concurrency, envInt('BENCH_WORKER_CONCURRENCY', 16, 1, 256));
+  const roundTrips = await benchRoundTrips(5000);
+  return { http, pipeline, roundTrips };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  benchCeilings().then(() => process.exit(0), (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * Posting a job: the job (pending its payment) and the payment proof are written in one
+ * transaction. Settlement (jobPaymentHandler) opens it and holds the reward in escrow.
+ */
+import type { Db, Queryable } from '../db/pool.js';
+import { transaction } from '../db/pool.js';
+import { hashApiKey, newApiKey } from '../auth/credentials.js';
+import { recordEvent } from '../events.js';
+import { newId, newPaymentId } from '../ids.js';
+import { mapRecordingError, type AcceptedX402 } from '../agents/register.js';
+import { insertPayment, type PaymentRow } from '../payments/queries.js';
+import type { PurposeHandler } from '../payments/settle.js';
+import { getJob, insertJob, transitionJob } from './queries.js';
+import { holdReward, posterAccount } from './money.js';
+import type { JobRow } from './types.js';
+
+export const JOB_PURPOSE = 'job';
+
+export interface JobInput {
+  title: string;
+  description: string;
+  tags: string[];
+  requirements: string[] | null;
+  reward: bigint;
+  deadline: Date | null;
+}
+
+export interface PostedJob {
+  job: JobRow;
+  payment: PaymentRow;
+  /** For an anonymous poster: the key that manages this job, shown once. */
+  posterKey: string | null;
+}
+
+export async function postJob(db: Db, input: JobInput, fee: bigint, paid: AcceptedX402, posterAgentId: string | null): Promise<PostedJob> {
+  const id = newId();
+  const paymentId = newPaymentId();
+  const posterKey = posterAgentId ? null : newApiKey('ac_job_');
+  try {
+    return await transaction(db, async (tx) => {
+      const job = await insertJob(tx, {
+        id, title: input.title, description: input.description, tags: input.tags, requirements: input.requirements,
+        reward_amount: input.reward, posting_fee: fee, deadline: input.deadline,
+        poster_agent_id: posterAgentId, poster_wallet: paid.payer.toLowerCase(),
+        poster_key_hash: posterKey ? hashApiKey(posterKey) : null, payment_id: paymentId,
+      });
+      const payment = await insertPayment(tx, {
+        id: paymentId, rail: 'x402', proof_id: paid.proofId, purpose: JOB_PURPOSE, subject_id: id,
+        amount: paid.amount, currency: 'USDC', payer: paid.payer.toLowerCase(), payload: paid.payload, requirements: paid.requirements,
+      });
+      return { job, payment, posterKey };
+    });
+  } catch (err) {
+    throw mapRecordingError(err);
+  }
+}
+
+function parties(job: JobRow): string[] {
+  return [job.poster_agent_id, job.worker_agent_id].filter((x): x is string => x !== null);
+}
+
+/** Records a job event with its parties, in the caller's transaction. */
+export function jobEvent(tx: Queryable, type: string, job: JobRow, extra: Record<string, unknown> = {}): Promise<void> {
+  return recordEvent(tx, type, job.id, parties(job), { job_id: job.id, status: job.status, ...extra });
+}
+
+export const jobPaymentHandler: PurposeHandler = {
+  async inflowAccount(tx, payment) {
+    const job = await getJob(tx, payment.subject_id);
+    if (!job) throw new Error(`payment ${payment.id} is for job ${payment.subject_id}, which does not exist`);
+    return posterAccount(job);
+  },
+  async onSettled(tx, payment) {
+    const job = await transitionJob(tx, payment.subject_id, ['pending_payment'], 'open');
+    if (!job) return;
+    await holdReward(tx, job);
+    await jobEvent(tx, 'job.created', job);
+  },
+  async onFailed(tx, payment, reason) {
+    const job = await transitionJob(tx, payment.subject_id, ['pending_payment'], 'payment_failed', { failure_reason: reason });
+    if (job) await jobEvent(tx, 'job.payment_failed', job, { reason });
+  },
+};
+

@@ -1,0 +1,100 @@
+/** SQL for the jobs table. */
+import type { Queryable } from '../db/pool.js';
+import type { JobRow, JobStatus } from './types.js';
+
+export interface NewJob {
+  id: string;
+  title: string;
+  description: string;
+  tags: string[];
+  requirements: string[] | null;
+  reward_amount: bigint;
+  posting_fee: bigint;
+  deadline: Date | null;
+  poster_agent_id: string | null;
+  poster_wallet: string;
+  poster_key_hash: string | null;
+  payment_id: string;
+}
+
+export async function insertJob(q: Queryable, j: NewJob): Promise<JobRow> {
+  const { rows } = await q.query<JobRow>(
+    `INSERT INTO jobs (id, title, description, tags, requirements, reward_amount, posting_fee, deadline,
+       poster_agent_id, poster_wallet, poster_key_hash, payment_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+    [j.id, j.title, j.description, j.tags, j.requirements, j.reward_amount, j.posting_fee, j.deadline,
+      j.poster_agent_id, j.poster_wallet, j.poster_key_hash, j.payment_id],
+  );
+  return rows[0];
+}
+
+export async function getJob(q: Queryable, id: string): Promise<JobRow | undefined> {
+  if (!/^[0-9a-f]{24}$/.test(id)) return undefined;
+  const { rows } = await q.query<JobRow>('SELECT * FROM jobs WHERE id = $1', [id]);
+  return rows[0];
+}
+
+/** Column changes a transition may make besides the status. */
+export interface JobChanges {
+  worker_agent_id?: string;
+  result?: unknown;
+  dispute_reason?: string;
+  resolution?: 'worker' | 'poster';
+  failure_reason?: string;
+  completion_fee?: bigint;
+}
+
+const CHANGEABLE = ['worker_agent_id', 'result', 'dispute_reason', 'resolution', 'failure_reason', 'completion_fee'] as const;
+
+/**
+ * Moves a job from one of `from` to `to`, guarded by the current status: zero rows (undefined)
+ * means another request got there first or the job was never in `from`.
+ */
+export async function transitionJob(q: Queryable, id: string, from: JobStatus[], to: JobStatus, changes: JobChanges = {}): Promise<JobRow | undefined> {
+  const sets = ['status = $3', "updated_at = date_trunc('milliseconds', now())"];
+  const args: unknown[] = [id, from, to];
+  for (const col of CHANGEABLE) {
+    if (changes[col] === undefined) continue;
+    const v = col === 'result' ? JSON.stringify(changes[col]) : changes[col];
+    sets.push(`${col} = $${args.push(v)}`);
+  }
+  const { rows } = await q.query<JobRow>(`UPDATE jobs SET ${sets.join(', ')} WHERE id = $1 AND status = ANY($2) RETURNING *`, args);
+  return rows[0];
+}
+
+export interface JobFilter {
+  status?: JobStatus;
+  tag?: string;
+  /** An agent id, or a 0x wallet address. */
+  poster?: string;
+  limit: number;
+  after?: { createdAt: Date; id: string };
+}
+
+export async function listJobs(q: Queryable, f: JobFilter): Promise<JobRow[]> {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  const arg = (v: unknown) => `$${args.push(v)}`;
+  if (f.status) where.push(`status = ${arg(f.status)}`);
+  if (f.tag) where.push(`tags @> ARRAY[${arg(f.tag)}]::text[]`);
+  if (f.poster) {
+    where.push(/^0x[0-9a-fA-F]{40}$/.test(f.poster) ? `poster_wallet = ${arg(f.poster.toLowerCase())}` : `poster_agent_id = ${arg(f.poster)}`);
+  }
+  if (f.after) where.push(`(created_at, id) < (${arg(f.after.createdAt)}, ${arg(f.after.id)})`);
+  const { rows } = await q.query<JobRow>(
+    `SELECT * FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+     ORDER BY created_at DESC, id DESC LIMIT ${arg(f.limit + 1)}`,
+    args,
+  );
+  return rows;
+}
+
+/** Jobs whose deadline has passed while they are still open or assigned. */
+export async function dueJobs(q: Queryable, limit = 200): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT id FROM jobs WHERE status IN ('open', 'assigned') AND deadline IS NOT NULL AND deadline <= now()
+     ORDER BY deadline LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => r.id);
+}

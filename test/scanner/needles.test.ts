@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { RULES } from '../../shared/scanner/index.js';
+import { prepare } from '../../shared/scanner/prepare.js';
+import { CODE_CASES, COMBO_CASES } from './cases-code.js';
+import { TEXT_CASES } from './cases.js';
+import { loadSkills } from './corpus.js';
+
+/**
+ * The needle prefilter skips a rule when a file holds none of its needles. That is only sound
+ * if every match contains a needle; this checks it on every text we have.
+ */
+const texts = [
+  ...[...loadSkills('malicious'), ...loadSkills('benign')].flatMap((s) => s.files),
+  ...[...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES].flatMap((c) => [...c.bad, ...c.good]),
+].map((f) => prepare(f.path, f.text));
+
+describe('rule needles', () => {
+  it.each(RULES.filter((r) => r.needles).map((r) => ({ id: r.id, rule: r })))('$id: every match holds a needle', ({ rule }) => {
+    const bare: string[] = [];
+    for (const p of texts) {
+      for (const source of rule.patterns ?? []) {
+        const re = new RegExp(source.source, [...new Set(`${source.flags}gm`)].join(''));
+        for (const m of p.text.matchAll(re)) {
+          const lower = m[0].toLowerCase();
+          if (!rule.needles!.some((n) => lower.includes(n))) bare.push(m[0].slice(0, 80));
+        }
+      }
+    }
+    expect(bare).toEqual([]);
+  });
+
+  it('lists needles in lowercase', () => {
+    for (const r of RULES) for (const n of r.needles ?? []) expect(n, r.id).toBe(n.toLowerCase());
+  });
+});
