@@ -8,6 +8,7 @@ import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from './context.js';
+import { X402_REQUEST_HEADERS } from '../shared/x402/index.js';
 import { errorHandler, notFound } from './middleware/errors.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { agentRoutes } from './routes/agents.js';
@@ -31,8 +32,8 @@ export function buildApp(deps: AppDeps): Express {
     res.setHeader('Access-Control-Expose-Headers', EXPOSED.join(', '));
     if (req.method === 'OPTIONS') {
       res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
-      res.setHeader('Access-Control-Allow-Headers',
-        'Content-Type, Authorization, X-Signature, Idempotency-Key, PAYMENT-SIGNATURE, X-PAYMENT');
+      // The official x402 clients also send Access-Control-Expose-Headers on their paid retry.
+      res.setHeader('Access-Control-Allow-Headers', `Content-Type, Authorization, X-Signature, Idempotency-Key, ${X402_REQUEST_HEADERS}`);
       res.setHeader('Access-Control-Max-Age', '600');
       return res.status(204).end();
     }

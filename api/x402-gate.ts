@@ -25,13 +25,18 @@ export interface AcceptedPayment extends AcceptedX402 {
   version: 1 | 2;
 }
 
-function challenge(deps: AppDeps, req: Request, res: Response, price: Price, error?: string): void {
-  const p = buildPaymentRequired(deps.x402, {
+/** The requirements of a route's price; the resource is the route's own absolute URL. */
+function requirementsFor(deps: AppDeps, req: Request, price: Price, error?: string) {
+  return buildPaymentRequired(deps.x402, {
     amount: price.amount,
     resourceUrl: `${deps.config.publicBaseUrl}${req.originalUrl.split('?')[0]}`,
     description: price.description,
     error,
   });
+}
+
+function challenge(deps: AppDeps, req: Request, res: Response, price: Price, error?: string): void {
+  const p = requirementsFor(deps, req, price, error);
   res.status(402).set('PAYMENT-REQUIRED', p.header).set('Cache-Control', 'no-store').json(p.body);
 }
 
@@ -46,7 +51,7 @@ export async function acceptPayment(deps: AppDeps, req: Request, res: Response, 
     challenge(deps, req, res, price);
     return undefined;
   }
-  const built = buildPaymentRequired(deps.x402, { amount: price.amount, resourceUrl: deps.config.publicBaseUrl, description: price.description });
+  const built = requirementsFor(deps, req, price);
   try {
     const decoded = decodePaymentHeader({ paymentSignature, xPayment });
     const requirements = selectRequirements(decoded, built);

@@ -88,6 +88,11 @@ const schema = z.object({
   SCAN_BODY_LIMIT: z.string().default('1mb'),
   TRUST_PROXY: bool.default(false),
   SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(1).default(300),
+  /**
+   * How long a worker's lock on a job lasts without renewal. A worker that dies mid-job leaves its
+   * job to be picked up again once the lock lapses (BullMQ's stalled-job check runs as often).
+   */
+  WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
 });
 

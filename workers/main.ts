@@ -34,7 +34,8 @@ export interface Workers {
 
 export function startWorkers(deps: WorkerDeps): Workers {
   const prefix = deps.config.QUEUE_PREFIX;
-  const common = { connection: deps.connection, prefix };
+  const lock = deps.config.WORKER_LOCK_MS;
+  const common = { connection: deps.connection, prefix, lockDuration: lock, stalledInterval: lock };
   const workers = [
     new Worker(QueueName.settlement, settlementProcessor(deps), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
     new Worker(

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { COMBO_RULES, RULES, scanSkill, type Finding, type SkillFile } from '../../shared/scanner/index.js';
 import { TEXT_CASES } from './cases.js';
@@ -39,5 +40,13 @@ describe.each(ALL_CASES)('rule $id', ({ id, bad, good }) => {
   it('lets the benign near miss through', () => {
     const hits = scan(good).filter((f) => f.rule_id === id && f.severity === severityOf.get(id));
     expect(hits).toEqual([]);
+  });
+});
+
+describe('docs/scanner.md', () => {
+  it('lists every rule in its rule table', () => {
+    const doc = readFileSync(new URL('../../docs/scanner.md', import.meta.url), 'utf8');
+    const missing = [...severityOf.keys()].filter((id) => !doc.includes(`| ${id} |`));
+    expect(missing).toEqual([]);
   });
 });

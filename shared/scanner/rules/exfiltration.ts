@@ -113,10 +113,11 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
     severity: 'HIGH',
     title: 'DNS exfiltration (command output in a looked-up hostname)',
     message: 'smuggles data out inside DNS lookups',
-    where: ['script', 'manifest', 'other', 'markdown'],
+    // Not markdown prose: "the host you're calling (`api.example.com`)" is not a lookup.
+    where: ['script', 'manifest', 'other'],
     needles: ['nslookup', 'dig', 'host', 'ping', 'resolve-dnsname'],
     patterns: [
-      /\b(?:nslookup|dig|host|ping|Resolve-DnsName)\s[^\n]{0,80}?(?:\$\(|`)[^\n]{0,120}?\)?\.[a-z0-9-]{1,63}\.[a-z]{2,24}\b/i,
+      /\b(?:nslookup|dig|host|ping|Resolve-DnsName)\s{1,3}(?:[-+]\S{1,12}\s{1,3}){0,3}["']?(?:\$\(|`)[^\n]{0,120}?[)`]\.[a-z0-9-]{1,63}\.[a-z]{2,24}\b/i,
       /\bgethostbyname\(\s{0,3}f?["'][^"'\n]{0,40}\{[^\n]{0,120}?\}\.[a-z0-9-]{1,63}\./,
     ],
   },

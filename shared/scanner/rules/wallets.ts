@@ -44,6 +44,8 @@ export const WALLET_RULES: readonly Rule[] = [
       /Local\s{0,2}Extension\s{0,2}Settings/i,
       re(String.raw`(?:Application\s{1,2}Support|AppData${SEP}Roaming|\.config)${SEP}(?:Exodus|Electrum|atomic|Ledger\s{1,2}Live|Guarda|Coinomi|Armory|Jaxx|Wasabi)\b|\bexodus\.wallet\b`),
     ],
+    // A Chrome Web Store or add-ons link names the extension; it does not open its storage.
+    unless: [/\/webstore\/detail\/|chromewebstore\.google\.com|addons\.mozilla\.org|microsoftedge\.microsoft\.com\/addons/i],
   },
   {
     id: 'WL003',
@@ -54,7 +56,7 @@ export const WALLET_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['seed', 'recovery', 'mnemonic', 'secret', 'private', 'wallet', 'word'],
     patterns: [
-      /\b(?:enter|paste|provide|share|send|type|give|submit|input|upload|export|reveal|tell\s{1,3}me|ask\s{1,3}(?:the\s{1,3}user|them|for)|request|collect|copy)\b[^\n]{0,40}?\b(?:seed\s{1,3}(?:phrase|words)|recovery\s{1,3}(?:phrase|words)|mnemonic(?:\s{1,3}phrase)?|secret\s{1,3}(?:recovery\s{1,3})?phrase|private\s{1,3}keys?|wallet\s{1,3}keys?|(?:12|24|twelve|twenty-four)[- ]word\s{1,3}(?:phrase|seed))\b/i,
+      /\b(?:enter|paste|provide|share|send|type|give|submit|input|upload|export|reveal|tell\s{1,3}me|ask\s{1,3}(?:the\s{1,3}user|them)|ask|request|collect|copy)\s{1,3}(?:(?:for|to|in|out|me|us|them|over|with\s{1,3}us)\s{1,3}){0,2}(?:your|their|the\s{1,3}user['’]?s|his|her|my|the|a|an|its|this|that)\b[^\n]{0,30}?\b(?:seed\s{1,3}(?:phrase|words)|recovery\s{1,3}(?:phrase|words)|mnemonic(?:\s{1,3}phrase)?|secret\s{1,3}(?:recovery\s{1,3})?phrase|private\s{1,3}keys?|wallet\s{1,3}keys?|(?:12|24|twelve|twenty-four)[- ]word\s{1,3}(?:phrase|seed))\b/i,
     ],
     unless: [/\b(?:environment\s{1,3}variable|env\s{1,3}var|\.env\b|PRIVATE_KEY\b|testnet|devnet|hardware\s{1,3}wallet|public\s{1,3}(?:address|key))/i],
   },
