@@ -16,7 +16,7 @@ const KEEP: Verdict = {};
  * <EMAIL>, $TOKEN, [BASE64 OF X], or a capitalised word such as CONVERSATION. JSON in a query
  * (`config={"a":1}`) and `$.path` expressions are not templates.
  */
-const PLACEHOLDER = /\{\{?\s{0,2}[A-Za-z_][\w.-]{0,40}\s{0,2}\}|%7[bB](?:%7[bB])?[A-Za-z_][\w.-]{0,40}%7[dD]|<[A-Za-z_][\w -]{0,40}>|%3[cC][A-Za-z_][\w-]{0,40}%3[eE]|\$\{?[A-Za-z_]\w{0,40}|%24[A-Za-z_]|\[[A-Z_][A-Z0-9_ ]{1,40}\]|=[A-Z0-9_]{0,20}(?:INSERT|REPLACE|PLACEHOLDER|DATA|SECRETS?|TOKENS?|KEYS?|PASSWORDS?|CONVERSATION|HISTORY|BASE64|CONTEXT|USER_?\w{0,20}|ENV\w{0,20})[A-Z0-9_]{0,20}(?:&|$)|=\.\.\.(?:&|$)/;
+const PLACEHOLDER = /\{\{?\s{0,2}[A-Za-z_][\w.-]{0,40}\s{0,2}\}|%7[bB](?:%7[bB])?[A-Za-z_][\w.-]{0,40}%7[dD]|<[A-Za-z_][\w -]{0,40}(?:>|$)|%3[cC][A-Za-z_][\w-]{0,40}%3[eE]|\$\{?[A-Za-z_]\w{0,40}|%24[A-Za-z_]|\[[A-Z_][A-Z0-9_ ]{1,40}\]|=[A-Z0-9_]{0,20}(?:INSERT|REPLACE|PLACEHOLDER|DATA|SECRETS?|TOKENS?|KEYS?|PASSWORDS?|CONVERSATION|HISTORY|BASE64|CONTEXT|USER_?\w{0,20}|ENV\w{0,20})[A-Z0-9_]{0,20}(?:&|$)|=\.\.\.(?:&|$)/;
 const DATA_PARAM = /(?:^|&)(?:d|q|p|c|k|m|s|x|data|payload|secret|leak|exfil|token|key|cookie|creds?|env|history|conv|conversation|chat|msg|message|info|content|summary|ctx|context)=[^&]{1,}/i;
 
 function query(url: string): string | null {

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createHarness, type Harness } from '../helpers/harness.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await createHarness();
+});
+afterAll(async () => h?.close());
+
+describe('operations endpoints', () => {
+  it('answers liveness and readiness', async () => {
+    expect((await request(h.app).get('/healthz')).body).toEqual({ ok: true });
+    expect((await request(h.app).get('/readyz')).body).toEqual({ ok: true, postgres: true, redis: true });
+  });
+
+  it('serves an OpenAPI 3.1.0 document, version 9.6.0, with both auth schemes and every route', async () => {
+    const doc = (await request(h.app).get('/openapi.json')).body;
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.info.version).toBe('9.6.0');
+    expect(doc.components.securitySchemes.BearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes.HMACSignature).toMatchObject({ type: 'apiKey', in: 'header', name: 'X-Signature' });
+    for (const path of ['/api/v1/agents/register', '/api/v1/agents', '/api/v1/agents/{idOrHandle}', '/api/jobs', '/api/jobs/{id}', '/api/jobs/{id}/claim', '/api/feed', '/api/feed.rss', '/api/scan']) {
+      expect(doc.paths, path).toHaveProperty([path]);
+    }
+    expect(doc.components.schemas.Agent.required).toEqual(expect.arrayContaining(['id', 'handle', 'services', 'tags', 'created_at']));
+  });
+
+  it('serves a docs page', async () => {
+    const res = await request(h.app).get('/docs');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('/openapi.json');
+  });
+
+  it('exposes Prometheus metrics', async () => {
+    const res = await request(h.app).get('/metrics');
+    expect(res.text).toContain('process_cpu_user_seconds_total');
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown route with the 404 envelope', async () => {
+    const res = await request(h.app).get('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ success: false, error: { code: 'not_found', message: 'no route for GET /api/nothing-here' } });
+  });
+
+  it('answers malformed JSON with 400 and no parser internals', async () => {
+    const res = await request(h.app).post('/api/v1/agents/register').set('Content-Type', 'application/json').send('{"handle": ');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ success: false, error: { code: 'invalid_request', message: 'request body is not valid JSON' } });
+  });
+
+  it('answers a non-JSON body with 415', async () => {
+    const res = await request(h.app).post('/api/v1/agents/register').set('Content-Type', 'text/plain').send('handle=x');
+    expect(res.status).toBe(415);
+    expect(res.body.error.code).toBe('unsupported_media_type');
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const res = await request(h.app).post('/api/v1/agents/register').send({ handle: 'big', name: 'x'.repeat(70 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.body.error.code).toBe('payload_too_large');
+  });
+
+  it('sets security headers and CORS for x402 clients', async () => {
+    const res = await request(h.app).options('/api/jobs').set('Origin', 'https://agent.example').set('Access-Control-Request-Method', 'POST');
+    expect(res.status).toBe(204);
+    expect(res.headers['access-control-allow-headers']).toMatch(/PAYMENT-SIGNATURE/);
+    const get = await request(h.app).get('/healthz');
+    expect(get.headers['x-content-type-options']).toBe('nosniff');
+    expect(get.headers['access-control-expose-headers']).toMatch(/PAYMENT-REQUIRED/);
+  });
+});
+
+describe('rate limits', () => {
+  it('answers 429 with Retry-After past the per-minute budget', { timeout: 30_000 }, async () => {
+    const limited = await createHarness({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      // The budget is per clock minute: start well inside one so the window cannot roll over mid-test.
+      const intoMinute = Date.now() % 60_000;
+      if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await request(limited.app).get('/api/v1/agents')).status);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+      const res = await request(limited.app).get('/api/v1/agents');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.body.error.code).toBe('rate_limited');
+    } finally {
+      await limited.close();
+    }
+  });
+});
