@@ -13,6 +13,7 @@ import pg from 'pg';
 import { runForDuration, forEachConcurrent, sleep } from './lib/load.js';
 import { startNode, waitUntil } from './lib/spawn.js';
 import { deletePrefix, randomPrefix, redisUrl, scratchDb } from './lib/scratch.js';
+import { presignPayments, TRANSFER_WITH_AUTHORIZATION } from './lib/x402-sign.js';
 import { envInt, fmtLatency, fmtMs, fmtRate, summarize, type LatencySummary } from './lib/stats.js';
 
 export interface HttpCeiling {
@@ -36,6 +37,8 @@ export interface RoundTrips {
   redisPingSerialPerSecond: number;
   redisPingPipelinedPerSecond: number;
   pgSelectSerialPerSecond: number;
+  /** EIP-712 TransferWithAuthorization signature recoveries per second on one core (viem). */
+  recoverPerSecond: number;
 }
 
 export interface Ceilings {
@@ -138,14 +141,43 @@ export async function benchRoundTrips(count: number): Promise<RoundTrips> {
     const pgSerial = await rate(count, async () => {
       for (let i = 0; i < count; i++) await pool.query('SELECT 1');
     });
-    const out = { redisPingSerialPerSecond: serial, redisPingPipelinedPerSecond: pipelined, pgSelectSerialPerSecond: pgSerial };
+    const recoverPerSecond = await benchRecovery(400);
+    const out = { redisPingSerialPerSecond: serial, redisPingPipelinedPerSecond: pipelined, pgSelectSerialPerSecond: pgSerial, recoverPerSecond };
     console.log(`context: Redis PING one by one ${fmtRate(serial)}/s (${fmtMs(1000 / serial)} a round trip), ` +
-      `pipelined by 100 ${fmtRate(pipelined)}/s; Postgres SELECT 1 one by one ${fmtRate(pgSerial)}/s (${fmtMs(1000 / pgSerial)})`);
+      `pipelined by 100 ${fmtRate(pipelined)}/s; Postgres SELECT 1 one by one ${fmtRate(pgSerial)}/s (${fmtMs(1000 / pgSerial)}); ` +
+      `EIP-712 signature recovery (viem) ${fmtRate(recoverPerSecond)}/s on one core (${fmtMs(1000 / recoverPerSecond)} each)`);
     return out;
   } finally {
     redis.disconnect();
     await pool.end();
   }
+}
+
+/**
+ * What verifying one x402 payment costs in CPU: recovering the signer of an EIP-3009
+ * authorization, as the API (and the embedded facilitator at settlement) does for each payment.
+ */
+export async function benchRecovery(count: number): Promise<number> {
+  const { recoverTypedDataAddress } = await import('viem');
+  const required = {
+    x402Version: 2,
+    accepts: [{
+      scheme: 'exact', network: 'eip155:84532', amount: '1100000', asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+      payTo: '0x000000000000000000000000000000000000dEaD', maxTimeoutSeconds: 300, extra: { name: 'USDC', version: '2' },
+    }],
+  };
+  const signed = await presignPayments(required, count);
+  const payloads = signed.headers.map((h) => JSON.parse(Buffer.from(h, 'base64').toString('utf8')));
+  const domain = { name: 'USDC', version: '2', chainId: 84532, verifyingContract: required.accepts[0].asset as `0x${string}` };
+  const t0 = performance.now();
+  for (const p of payloads) {
+    const a = p.payload.authorization;
+    await recoverTypedDataAddress({
+      domain, types: TRANSFER_WITH_AUTHORIZATION, primaryType: 'TransferWithAuthorization', signature: p.payload.signature,
+      message: { ...a, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore) },
+    });
+  }
+  return count / ((performance.now() - t0) / 1000);
 }
 
 /** Every ceiling, one after the other (never in parallel: they would share the two cores). */

@@ -22,7 +22,7 @@ import { publishFeed, type PublishResult } from '../feed/publish.js';
 const SCANS = 100_000;
 /** One scan in ten unsafe: far more than the feed shows, so LIMIT does the work. */
 const UNSAFE_EVERY = 10;
-const RUNS = 7;
+const RUNS = 9;
 
 const FINDINGS = JSON.stringify([
   { rule_id: 'download-execute/curl-pipe-shell', category: 'download-execute', severity: 'CRITICAL', file: 'SKILL.md', line: 9,

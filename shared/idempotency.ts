@@ -17,6 +17,21 @@ export type Claim =
   | { kind: 'in_progress' }
   | { kind: 'mismatch' };
 
+/**
+ * A claim still in progress after this long belongs to a process that died mid-request; the
+ * next request with the key may take it over. Far above the longest request (SETTLE_WAIT_MS).
+ */
+const ABANDONED_AFTER_SECONDS = 300;
+
+async function takeOver(q: Queryable, scope: string, key: string, requestHash: string): Promise<Claim> {
+  const { rowCount } = await q.query(
+    `UPDATE idempotency_keys SET created_at = now() WHERE scope = $1 AND key = $2 AND status_code IS NULL
+       AND request_hash = $3 AND created_at < now() - make_interval(secs => $4)`,
+    [scope, key, requestHash, ABANDONED_AFTER_SECONDS],
+  );
+  return rowCount ? { kind: 'claimed' } : { kind: 'in_progress' };
+}
+
 /** Claims a key for a request, or says what an earlier request with the same key left. */
 export async function claimKey(q: Queryable, scope: string, key: string, requestHash: string): Promise<Claim> {
   try {
@@ -25,14 +40,16 @@ export async function claimKey(q: Queryable, scope: string, key: string, request
   } catch (err) {
     if (pgCode(err) !== PgCode.uniqueViolation) throw err;
   }
-  const { rows } = await q.query<{ request_hash: string; status_code: number | null; response_body: unknown; response_headers: Record<string, string> | null }>(
-    'SELECT request_hash, status_code, response_body, response_headers FROM idempotency_keys WHERE scope = $1 AND key = $2',
-    [scope, key],
+  const { rows } = await q.query<{ request_hash: string; status_code: number | null; response_body: unknown; response_headers: Record<string, string> | null; stale: boolean }>(
+    `SELECT request_hash, status_code, response_body, response_headers,
+            created_at < now() - make_interval(secs => $3) AS stale
+     FROM idempotency_keys WHERE scope = $1 AND key = $2`,
+    [scope, key, ABANDONED_AFTER_SECONDS],
   );
   const row = rows[0];
   if (!row) return claimKey(q, scope, key, requestHash); // released between our insert and select
   if (row.request_hash !== requestHash) return { kind: 'mismatch' };
-  if (row.status_code === null) return { kind: 'in_progress' };
+  if (row.status_code === null) return row.stale ? takeOver(q, scope, key, requestHash) : { kind: 'in_progress' };
   return { kind: 'replay', response: { status: row.status_code, body: row.response_body, headers: row.response_headers ?? {} } };
 }
 

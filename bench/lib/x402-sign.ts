@@ -27,7 +27,7 @@ export interface PaymentRequiredV2 {
 }
 
 /** EIP-3009 as USDC defines it (the same list @x402/evm signs with). */
-const TRANSFER_WITH_AUTHORIZATION = {
+export const TRANSFER_WITH_AUTHORIZATION = {
   TransferWithAuthorization: [
     { name: 'from', type: 'address' },
     { name: 'to', type: 'address' },

@@ -41,17 +41,6 @@ export const WALLET_RULES: readonly Rule[] = [
     ],
   },
   {
-    id: 'WL005',
-    category: 'wallet-theft',
-    severity: 'MEDIUM',
-    title: 'The extension id of a popular wallet (MetaMask, Phantom, Coinbase, Trust, Rabby, Keplr, OKX)',
-    message: 'names the extension id of a crypto wallet',
-    where: 'any',
-    keywords: WALLET_EXTENSIONS,
-    // A Chrome Web Store or add-ons link names the extension; it does not open its storage.
-    unless: [/\/webstore\/detail\/|chromewebstore\.google\.com|addons\.mozilla\.org|microsoftedge\.microsoft\.com\/addons/i],
-  },
-  {
     id: 'WL003',
     category: 'wallet-theft',
     severity: 'HIGH',
@@ -75,5 +64,16 @@ export const WALLET_RULES: readonly Rule[] = [
     patterns: [
       /(?:requests\.post|httpx\.post|axios\.post|fetch\(|\bcurl\b|https?\.request|urlopen|\.send\(|sendMessage|sendDocument|webhook|\.post\()[^\n]{0,200}?\b(?:mnemonic|seed_?phrase|seedPhrase|private_?key|privateKey|secret_?key|secretKey|keystore|wallet\.dat|id\.json)\b/i,
     ],
+  },
+  {
+    id: 'WL005',
+    category: 'wallet-theft',
+    severity: 'MEDIUM',
+    title: 'The extension id of a popular wallet (MetaMask, Phantom, Coinbase, Trust, Rabby, Keplr, OKX)',
+    message: 'names the extension id of a crypto wallet',
+    where: 'any',
+    keywords: WALLET_EXTENSIONS,
+    // A Chrome Web Store or add-ons link names the extension; it does not open its storage.
+    unless: [/\/webstore\/detail\/|chromewebstore\.google\.com|addons\.mozilla\.org|microsoftedge\.microsoft\.com\/addons/i],
   },
 ];
