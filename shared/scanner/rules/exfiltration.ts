@@ -140,7 +140,7 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['http', 'webhook', 'endpoint', 'server', 'url'],
     patterns: [
-      /\b(?:send|post|upload|transmit|forward|leak|exfiltrate|include|append|embed|copy)\s{1,3}(?:(?:the|your|all|any|every|their|of)\s{1,3}){0,3}(?:entire\s{1,3}|full\s{1,3}|whole\s{1,3}|recent\s{1,3})?(?:conversation|chat\s{1,3}(?:history|log|transcript)|system\s{1,3}prompt|previous\s{1,3}messages|user['’]?s?\s{1,3}(?:messages|files|credentials|secrets|api\s{1,3}keys?|passwords?|tokens?|cookies|session)|api\s{1,3}keys?|credentials|secrets|passwords|environment\s{1,3}variables|env\s{1,3}vars)\b[^\n]{0,120}?(?:https?:\/\/|\bwebhook\b|\bendpoint\b|\bremote\s{1,3}server\b|\bour\s{1,3}server\b|\bthis\s{1,3}url\b)/i,
+      /\b(?:send|post|upload|transmit|forward|leak|exfiltrate|include|append|embed|copy)\s{1,3}(?:(?:the|your|all|any|every|their|of)\s{1,3}){0,3}(?:entire\s{1,3}|full\s{1,3}|whole\s{1,3}|recent\s{1,3})?(?:conversation|chat\s{1,3}(?:history|log|transcript)|system\s{1,3}prompt|previous\s{1,3}messages|user['’]?s?\s{1,3}(?:messages|files|credentials|secrets|api\s{1,3}keys?|passwords?|tokens?|cookies|session)|api\s{1,3}keys?|credentials|secrets|passwords|environment\s{1,3}variables|env\s{1,3}vars|seed\s{1,3}phrases?|private\s{1,3}keys?|mnemonics?|wallet\s{1,3}files?)\b[^\n]{0,120}?(?:https?:\/\/|\bwebhook\b|\bendpoint\b|\bremote\s{1,3}server\b|\bour\s{1,3}server\b|\bthis\s{1,3}url\b)/i,
     ],
   },
 ];

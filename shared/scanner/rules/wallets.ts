@@ -44,12 +44,13 @@ export const WALLET_RULES: readonly Rule[] = [
     id: 'WL003',
     category: 'wallet-theft',
     severity: 'HIGH',
-    title: 'Asking for a seed phrase, recovery phrase or private key',
+    title: 'Prose asking for the user\'s seed phrase, recovery phrase or private key',
     message: 'asks for a wallet seed phrase or private key',
-    where: 'any',
+    // In code, a comment such as "export your private key" documents an API; prompts are WL006.
+    where: ['markdown', 'other'],
     needles: ['seed', 'recovery', 'mnemonic', 'secret', 'private', 'wallet', 'word'],
     patterns: [
-      /\b(?:enter|paste|provide|share|send|type|give|submit|input|upload|export|reveal|tell\s{1,3}me|ask\s{1,3}(?:the\s{1,3}user|them)|ask|request|collect|copy)\s{1,3}(?:(?:for|to|in|out|me|us|them|over|with\s{1,3}us)\s{1,3}){0,2}(?:your|their|the\s{1,3}user['’]?s|his|her|my|the|a|an|its|this|that)\b[^\n]{0,30}?\b(?:seed\s{1,3}(?:phrase|words)|recovery\s{1,3}(?:phrase|words)|mnemonic(?:\s{1,3}phrase)?|secret\s{1,3}(?:recovery\s{1,3})?phrase|private\s{1,3}keys?|wallet\s{1,3}keys?|(?:12|24|twelve|twenty-four)[- ]word\s{1,3}(?:phrase|seed))\b/i,
+      /\b(?:enter|paste|provide|share|send|type|give|submit|input|upload|export|reveal|tell\s{1,3}me|ask\s{1,3}(?:the\s{1,3}user|them)|ask|request|collect|copy)\s{1,3}(?:(?:for|to|in|out|me|us|them|over|with\s{1,3}us)\s{1,3}){0,2}(?:your|their|the\s{1,3}user['’]?s|his|her|my|our)\b[^\n]{0,30}?\b(?:seed\s{1,3}(?:phrase|words)|recovery\s{1,3}(?:phrase|words)|mnemonic(?:\s{1,3}phrase)?|secret\s{1,3}(?:recovery\s{1,3})?phrase|private\s{1,3}keys?|wallet\s{1,3}keys?|(?:12|24|twelve|twenty-four)[- ]word\s{1,3}(?:phrase|seed))\b/i,
     ],
     unless: [/\b(?:environment\s{1,3}variable|env\s{1,3}var|\.env\b|PRIVATE_KEY\b|testnet|devnet|hardware\s{1,3}wallet|public\s{1,3}(?:address|key))/i],
   },
@@ -75,5 +76,18 @@ export const WALLET_RULES: readonly Rule[] = [
     keywords: WALLET_EXTENSIONS,
     // A Chrome Web Store or add-ons link names the extension; it does not open its storage.
     unless: [/\/webstore\/detail\/|chromewebstore\.google\.com|addons\.mozilla\.org|microsoftedge\.microsoft\.com\/addons/i],
+  },
+  {
+    id: 'WL006',
+    category: 'wallet-theft',
+    severity: 'HIGH',
+    title: 'Code prompting for a seed phrase or private key (input(), getpass(), prompt(), read -p, Read-Host)',
+    message: 'prompts the user for a wallet seed phrase or private key',
+    where: ['script', 'manifest'],
+    needles: ['input', 'prompt', 'getpass', 'question', 'read-host', 'read '],
+    patterns: [
+      /\b(?:input|prompt|getpass|question|Read-Host)\b[^\n]{0,80}?\b(?:seed\s{0,3}(?:phrase|words)|recovery\s{1,3}(?:phrase|words)|mnemonic|secret\s{1,3}phrase|private\s{0,3}key)/i,
+      /\bread\s{1,3}-[a-z]{0,4}p[a-z]{0,4}\s{1,3}["'][^"'\n]{0,80}?(?:seed|mnemonic|recovery\s{1,3}phrase|private\s{1,3}key)/i,
+    ],
   },
 ];
