@@ -86,7 +86,7 @@ async function main(role: Role): Promise<void> {
     closers.push(['http', () => server.close()], ['queue events', () => Promise.all([settlementEvents.close(), scanEvents.close()])]);
   }
   if (role === 'worker' || role === 'all') {
-    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed });
+    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed, scanQueue: scans });
     closers.push(['workers', () => workers.close()]);
   }
   if (role === 'clock' || role === 'all') {

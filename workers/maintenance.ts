@@ -12,12 +12,16 @@ import { expireJob } from '../shared/jobs/lifecycle.js';
 import { stalePendingPayments } from '../shared/payments/queries.js';
 import { maintenancePayload } from '../queues/maintenance.js';
 import { requeueSettlement, type SettlementPayload } from '../queues/settlement.js';
+import { requeueScan, type ScanPayload } from '../queues/scans.js';
+import { unfinishedScans } from '../shared/scans/queries.js';
 
 export interface MaintenanceDeps {
   db: Db;
   log: Logger;
   settlement: Queue<SettlementPayload>;
   reconcileAfterMs: number;
+  /** When given, the reconciler also re-enqueues scans left queued or running. */
+  scans?: Queue<ScanPayload>;
 }
 
 export async function reconcile(deps: MaintenanceDeps): Promise<{ examined: number; requeued: number }> {
@@ -28,6 +32,21 @@ export async function reconcile(deps: MaintenanceDeps): Promise<{ examined: numb
     if (what !== 'in_flight') requeued++;
   }
   if (requeued) deps.log.info({ requeued, examined: stale.length }, 'reconciler re-enqueued pending payments');
+  return { examined: stale.length, requeued };
+}
+
+/**
+ * Re-enqueues scans still queued or running after RECONCILE_AFTER_MS (a lost Redis job, a
+ * crashed worker); the scan id in the job id keeps it to one job, and a finished scan is never
+ * scanned again.
+ */
+export async function reconcileScans(deps: MaintenanceDeps & { scans: Queue<ScanPayload> }): Promise<{ examined: number; requeued: number }> {
+  const stale = await unfinishedScans(deps.db, deps.reconcileAfterMs);
+  let requeued = 0;
+  for (const id of stale) {
+    if ((await requeueScan(deps.scans, id)) !== 'in_flight') requeued++;
+  }
+  if (requeued) deps.log.info({ requeued, examined: stale.length }, 'reconciler re-enqueued unfinished scans');
   return { examined: stale.length, requeued };
 }
 
@@ -51,8 +70,10 @@ export function maintenanceProcessor(deps: MaintenanceDeps) {
     const parsed = maintenancePayload.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`bad maintenance payload: ${parsed.error.message}`);
     switch (parsed.data.task) {
-      case 'reconcile':
-        return reconcile(deps);
+      case 'reconcile': {
+        const payments = await reconcile(deps);
+        return deps.scans ? { ...payments, scans: await reconcileScans({ ...deps, scans: deps.scans }) } : payments;
+      }
       case 'expire-jobs':
         return expireDueJobs(deps);
       case 'purge-idempotency-keys':

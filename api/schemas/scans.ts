@@ -25,11 +25,15 @@ export const SkillFile = z
   .strict()
   .openapi('SkillFile');
 
+/** Postgres text cannot hold NUL; names are one line of display text anyway. */
+const noNul = (s: string) => !s.includes('\u0000');
+const NUL_MESSAGE = 'must not contain NUL characters';
+
 export const ScanRequest = z
   .object({
-    name: z.string().trim().min(1).max(200),
-    slug: z.string().trim().max(200).nullish(),
-    version: z.string().trim().max(64).nullish(),
+    name: z.string().trim().min(1).max(200).refine(noNul, NUL_MESSAGE),
+    slug: z.string().trim().max(200).refine(noNul, NUL_MESSAGE).nullish(),
+    version: z.string().trim().max(64).refine(noNul, NUL_MESSAGE).nullish(),
     downloads: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullish(),
     files: z.array(SkillFile).min(1),
   })

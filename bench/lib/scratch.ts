@@ -51,7 +51,7 @@ export async function scratchDb(create: boolean): Promise<ScratchDb> {
 
 /** The server's version string, e.g. "PostgreSQL 15.20". */
 export async function postgresVersion(): Promise<string> {
-  const { rows } = await withAdmin((c) => c.query<{ v: string }>('SHOW server_version'));
+  const { rows } = await withAdmin((c) => c.query<{ v: string }>('SELECT current_setting(\'server_version\') AS v'));
   return `PostgreSQL ${rows[0].v.split(' ')[0]}`;
 }
 

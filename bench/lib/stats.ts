@@ -47,7 +47,7 @@ export function fmtMs(v: number): string {
 export function fmtRatio(part: number, whole: number): string {
   if (!Number.isFinite(part) || !Number.isFinite(whole) || whole <= 0) return 'n/a';
   const pct = (part / whole) * 100;
-  return `${pct >= 10 ? pct.toFixed(0) : pct.toFixed(1)}%`;
+  return `${pct >= 10 ? pct.toFixed(0) : pct >= 1 ? pct.toFixed(1) : pct.toPrecision(2)}%`;
 }
 
 export function fmtLatency(s: LatencySummary): string {

@@ -6,7 +6,7 @@
  * PAYMENT-SIGNATURE header. One wallet signs them all; each has its own random nonce.
  */
 import { randomBytes } from 'node:crypto';
-import { getAddress, toHex, type Hex } from 'viem';
+import { getAddress, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 
 export interface RequirementsV2 {
@@ -48,7 +48,7 @@ export function decodePaymentRequired(header: string): PaymentRequiredV2 {
 }
 
 export interface SignedPayments {
-  payer: string;
+  payers: string[];
   /** PAYMENT-SIGNATURE header values, one per payment. */
   headers: string[];
   signMs: number;
@@ -56,13 +56,13 @@ export interface SignedPayments {
 
 /**
  * Signs `count` payments for the first "exact" EVM entry of `required`, valid for an hour
- * (`validAfter` 0, as the official client sends).
+ * (`validAfter` 0, as the official client sends), by `wallets` random wallets in turn.
  */
-export async function presignPayments(required: PaymentRequiredV2, count: number, key: Hex = generatePrivateKey()): Promise<SignedPayments> {
+export async function presignPayments(required: PaymentRequiredV2, count: number, wallets = 1): Promise<SignedPayments> {
   const accepted = required.accepts.find((a) => a.scheme === 'exact' && a.network.startsWith('eip155:'));
   if (!accepted) throw new Error(`no exact EVM requirements in ${JSON.stringify(required.accepts)}`);
   if (!accepted.extra?.name || !accepted.extra.version) throw new Error('requirements carry no EIP-712 domain (extra.name, extra.version)');
-  const account = privateKeyToAccount(key);
+  const accounts = Array.from({ length: Math.max(1, wallets) }, () => privateKeyToAccount(generatePrivateKey()));
   const domain = {
     name: accepted.extra.name,
     version: accepted.extra.version,
@@ -74,6 +74,7 @@ export async function presignPayments(required: PaymentRequiredV2, count: number
   const t0 = performance.now();
   const headers: string[] = [];
   for (let i = 0; i < count; i++) {
+    const account = accounts[i % accounts.length];
     const nonce = toHex(randomBytes(32));
     const message = { from: account.address, to, value: BigInt(accepted.amount), validAfter: 0n, validBefore, nonce };
     const signature = await account.signTypedData({ domain, types: TRANSFER_WITH_AUTHORIZATION, primaryType: 'TransferWithAuthorization', message });
@@ -88,5 +89,5 @@ export async function presignPayments(required: PaymentRequiredV2, count: number
     };
     headers.push(Buffer.from(JSON.stringify(payload), 'utf8').toString('base64'));
   }
-  return { payer: account.address, headers, signMs: performance.now() - t0 };
+  return { payers: accounts.map((a) => a.address), headers, signMs: performance.now() - t0 };
 }

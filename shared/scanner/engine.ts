@@ -9,6 +9,7 @@ import { hiddenFindings, typosquatFindings } from './detectors.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
 import { compileRule, matchRule, type RawFinding } from './match.js';
+import { buildNeedleIndex, findNeedles } from './needles.js';
 import { prepare, type Prepared } from './prepare.js';
 import { buildReport } from './report.js';
 import { RULES } from './rules/index.js';
@@ -23,6 +24,7 @@ export interface ScanOptions {
 }
 
 const COMPILED = RULES.map(compileRule);
+const NEEDLES = buildNeedleIndex(RULES.flatMap((r) => r.needles ?? []));
 const ENCODED = RULES.find((r) => r.id === 'OB003')!;
 /** Decoded text is itself scanned for encoded text this many times: base64 inside base64. */
 const MAX_DEPTH = 2;
@@ -37,8 +39,9 @@ function scanPrepared(p: Prepared, depth: number, deadline: () => void): RawFind
   const out: RawFinding[] = [];
   hiddenFindings(p, out);
   typosquatFindings(p, out);
+  const found = findNeedles(NEEDLES, p.lower);
   for (const c of COMPILED) {
-    matchRule(c, p, out);
+    matchRule(c, p, found, out);
     deadline();
   }
   if (depth < MAX_DEPTH) {

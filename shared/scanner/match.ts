@@ -1,9 +1,11 @@
 /**
- * Runs the pattern rules over a prepared file. Each regex runs once over the whole text; a match
- * is then checked against its line's zone, the mention heuristics, `unless` and the verifier.
+ * Runs the pattern rules over a prepared file. A rule's regexes run over the lines that hold one
+ * of its needles (the whole text when it has none); each match is then checked against its
+ * line's zone, the mention heuristics, `unless` and the verifier.
  */
 import { commandSegment, isDescription, isNegated, isQuotedExhibit, isQuotedMention } from './context.js';
 import { excerpt } from './excerpt.js';
+import type { NeedleHits } from './needles.js';
 import { lineAt, type Prepared } from './prepare.js';
 import { runVerifier } from './verify.js';
 import type { Finding, Rule } from './types.js';
@@ -37,20 +39,17 @@ function applies(rule: Rule, p: Prepared): boolean {
   return rule.where === 'any' || rule.where.some((k) => p.kinds.has(k));
 }
 
-/** Past this many needle hits a rule is simply run over the whole text. */
-const MAX_NEEDLE_HITS = 2000;
-
 /**
  * The stretches of text a rule needs to look at: each line (or joined markdown paragraph) that
  * holds one of its needles. `null` when the rule has no needles or they are everywhere.
  */
-function segmentsFor(rule: Rule, p: Prepared): Array<[number, number]> | null {
+function segmentsFor(rule: Rule, p: Prepared, found: NeedleHits): Array<[number, number]> | null {
   if (!rule.needles) return null;
   const hits: number[] = [];
   for (const n of rule.needles) {
-    for (let i = p.lower.indexOf(n); i >= 0; i = p.lower.indexOf(n, i + n.length)) {
-      if (hits.push(i) > MAX_NEEDLE_HITS) return null;
-    }
+    const at = found.get(n);
+    if (at === null) return null;
+    if (at) hits.push(...at);
   }
   hits.sort((a, b) => a - b);
   const segments: Array<[number, number]> = [];
@@ -66,11 +65,14 @@ function segmentsFor(rule: Rule, p: Prepared): Array<[number, number]> | null {
   return segments;
 }
 
-/** Runs one rule over one file, appending what it finds. */
-export function matchRule(c: CompiledRule, p: Prepared, out: RawFinding[]): void {
+/**
+ * Runs one rule over one file, appending what it finds. `found` holds the file's needle
+ * positions (see needles.ts).
+ */
+export function matchRule(c: CompiledRule, p: Prepared, found: NeedleHits, out: RawFinding[]): void {
   const { rule } = c;
   if (!applies(rule, p)) return;
-  const segments = segmentsFor(rule, p) ?? [[0, p.text.length]];
+  const segments = segmentsFor(rule, p, found) ?? [[0, p.text.length]];
   if (segments.length === 0) return;
   const budget = { reported: 0 };
   for (const re of c.patterns) {

@@ -79,7 +79,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   const h: Harness = {
     deps, config, db, app, baseUrl, maintenanceQueue, scanQueue, feedQueue,
     startWorkers(opts = {}) {
-      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue });
+      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue, scanQueue });
       return workers;
     },
     async stopWorkers() {

@@ -62,7 +62,7 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     patterns: [
       /\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:compile\(\s{0,3})?(?:requests\.get|httpx\.get|(?:\w{1,30}\.){0,3}urlopen)\([^\n]{0,300}?\)\s{0,3}\.(?:text|content|read\(\))/,
       /\b(?:eval|Function)\s{0,3}\(\s{0,3}(?:await\s{1,3})?\(?\s{0,3}(?:await\s{1,3})?(?:fetch|axios\.get|got|needle)\(/,
-      /\bexec\s{0,3}\(\s{0,3}\w{1,20}\.(?:text|content)\s{0,3}\)|\beval\s{0,3}\(\s{0,3}\w{1,20}\.(?:data|text)\s{0,3}\)/,
+      /\bexec\s{0,3}\(\s{0,3}(?:r|res|resp|response|result|page|reply)\.(?:text|content)\s{0,3}\)|\beval\s{0,3}\(\s{0,3}(?:r|res|resp|response|result|reply)\.(?:data|text|body)\s{0,3}\)/,
       /\beval\s{0,3}\(\s{0,3}(?:open|URI\.open|Net::HTTP\.get)\s{0,3}\(\s{0,3}["']https?:/,
     ],
   },

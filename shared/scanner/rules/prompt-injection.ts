@@ -21,7 +21,7 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
       /\bforget\s{1,3}(?:everything|all)\s{1,3}(?:you\s{1,3}(?:were|have\s{1,3}been)\s{1,3}told|above|before|prior|so\s{1,3}far)\b/i,
       /\b(?:ignore|disregard|bypass|override|circumvent)\s{1,3}(?:(?:all|any|the|your)\s{1,3}){0,2}(?:safety|security|content|ethical|usage)\s{1,3}(?:guidelines|policies|policy|rules|filters|restrictions|checks|measures)\b/i,
       /\b(?:these|the\s{1,3}following)\s{1,3}instructions\s{1,3}(?:take\s{1,3}precedence|override|supersede|replace)\b/i,
-      /\b(?:outranks?|overrides?|supersedes?|takes?\s{1,3}precedence\s{1,3}over|trumps?)\s{1,3}(?:anything|everything|all|any)\b[^\n]{0,60}?\b(?:(?:said|told|instructed|given|asked)\b[^\n]{0,20}?\b(?:earlier|before|previously)|previous|prior)\b/i,
+      /\b(?:outranks?|overrides?|supersedes?|takes?\s{1,3}precedence\s{1,3}over|trumps?)\s{1,3}(?:anything|everything|all|any)\b[^\n]{0,60}?\b(?:(?:said|told|instructed|asked)\b[^\n]{0,20}?\b(?:earlier|before|previously)|(?:previous|prior|earlier|other)\s{1,3}(?:instructions|rules|prompts|guidance|directions))\b/i,
     ],
   },
   {
@@ -46,11 +46,12 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
     severity: 'HIGH',
     title: 'Concealment from the user ("do not tell the user", "silently send")',
     message: 'tells the agent to hide what it does from the user',
-    where: 'any',
+    // Prose only: in code, "do not warn the user" is an ordinary comment.
+    where: ['markdown', 'other'],
     needles: ['not', 'don', 'never', 'without', 'hide', 'conceal', 'user', 'need', 'bother', 'silently',
       'secretly', 'quietly', 'covertly'],
     patterns: [
-      /\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:tell|inform|notify|alert|warn|mention\s{1,3}(?:this|it|anything)\s{1,3}to|reveal\s{1,3}(?:this|these|that|it)\s{1,3}(?:\w{1,20}\s{1,3})?to|show\s{1,3}(?:this|these|it)\s{1,3}(?:\w{1,20}\s{1,3})?to)\s{1,3}(?:the\s{1,3})?user\b(?!\s{1,3}to\b)/i,
+      /\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:tell|inform|notify|mention\s{1,3}(?:this|it|anything)\s{1,3}to|reveal\s{1,3}(?:this|these|that|it)\s{1,3}(?:\w{1,20}\s{1,3})?to|show\s{1,3}(?:this|these|it)\s{1,3}(?:\w{1,20}\s{1,3})?to)\s{1,3}(?:the\s{1,3})?user\b(?!\s{1,3}to\b)/i,
       /\bwithout\s{1,3}(?:the\s{1,3})?user['’]?s?\s{1,3}(?:knowledge|noticing|knowing|awareness)\b/i,
       /\bwithout\s{1,3}(?:telling|informing|notifying|alerting)\s{1,3}(?:the\s{1,3})?user\b/i,
       /\b(?:hide|conceal)\s{1,3}(?:this|these|the|all|any|it|them)\s{1,3}(?:\w{1,20}\s{1,3}){0,2}from\s{1,3}(?:the\s{1,3})?user\b/i,
@@ -91,7 +92,8 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
     severity: 'HIGH',
     title: 'Turning off the agent\'s confirmations or sandbox',
     message: 'tells the agent to act without the user\'s approval',
-    where: 'any',
+    // Prose only: "bypass sandboxing" in a code comment is about the code, not the agent.
+    where: ['markdown', 'other'],
     needles: ['dangerously', 'yolo', 'approve', 'bypass', 'disable', 'turn', 'without'],
     patterns: [
       /--dangerously-skip-permissions\b|--yolo\b|\bauto[-_ ]?approve\s{0,3}[:=]\s{0,3}true\b/i,

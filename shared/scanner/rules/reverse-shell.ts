@@ -70,7 +70,7 @@ export const REVERSE_SHELL_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['socat', 'fsockopen', '<&', 'perl', 'ruby', 'tcpclient'],
     patterns: [
-      /\bsocat\b[^\n]{0,200}?\bexec:[^\n]{0,40}?(?:sh|bash|cmd|powershell)\b|\bsocat\b[^\n]{0,100}?(?:tcp4?|openssl)[:-][^\n]{0,100}?\bsystem:/i,
+      /\bsocat\b[^\n]{0,200}?\bexec:["']?(?:(?:\/usr)?\/bin\/)?(?:(?:ba|z|da)?sh|cmd|powershell)\b|\bsocat\b[^\n]{0,100}?\b(?:tcp4?|openssl)(?:-connect)?:[^\n,]{1,100}?\bsystem:["']?(?:\/bin\/)?(?:ba|z)?sh\b/i,
       /\bfsockopen\([^\n]{0,200}?(?:exec|shell_exec|system|proc_open|passthru|popen)\s{0,3}\(/,
       /\b(?:ba|z)?sh\s{1,3}-i\s{0,3}<&\s{0,3}\d{1,2}\s{0,3}>&\s{0,3}\d{1,2}/,
       /\bperl\b[^\n]{0,40}?-e[^\n]{0,200}?socket\([^\n]{0,300}?exec\s{0,3}\(?\s{0,3}["'](?:\/bin\/)?(?:ba)?sh|\bruby\b[^\n]{0,40}?-rsocket\b[^\n]{0,200}?(?:exec|spawn|IO\.popen)/,

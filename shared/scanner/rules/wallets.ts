@@ -84,9 +84,10 @@ export const WALLET_RULES: readonly Rule[] = [
     title: 'Code prompting for a seed phrase or private key (input(), getpass(), prompt(), read -p, Read-Host)',
     message: 'prompts the user for a wallet seed phrase or private key',
     where: ['script', 'manifest'],
-    needles: ['input', 'prompt', 'getpass', 'question', 'read-host', 'read '],
+    needles: ['input', 'prompt', 'getpass', 'question', 'ask', 'read-host', 'read '],
     patterns: [
-      /\b(?:input|prompt|getpass|question|Read-Host)\b[^\n]{0,80}?\b(?:seed\s{0,3}(?:phrase|words)|recovery\s{1,3}(?:phrase|words)|mnemonic|secret\s{1,3}phrase|private\s{0,3}key)/i,
+      /\b(?:input|prompt|getpass|question|ask)\s{0,3}\(\s{0,3}[fr]?["'`][^"'`\n]{0,80}?\b(?:seed\s{0,3}(?:phrase|words)|recovery\s{1,3}(?:phrase|words)|mnemonic|secret\s{1,3}phrase|private\s{0,3}key)/i,
+      /\bRead-Host\s{1,3}(?:-Prompt\s{1,3})?["'][^"'\n]{0,80}?\b(?:seed\s{0,3}(?:phrase|words)|recovery\s{1,3}phrase|mnemonic|private\s{0,3}key)/i,
       /\bread\s{1,3}-[a-z]{0,4}p[a-z]{0,4}\s{1,3}["'][^"'\n]{0,80}?(?:seed|mnemonic|recovery\s{1,3}phrase|private\s{1,3}key)/i,
     ],
   },

@@ -1,0 +1,154 @@
+/**
+ * `npm run bench`: every benchmark in sequence (never two at once: they would share the two
+ * cores), each printing its figures next to the ceilings measured in this same run, then a
+ * summary table. Writes nothing to the repository.
+ *
+ * Overrides: BENCH_ONLY=ceilings,jobs,scanner,feed (a subset), BENCH_N, BENCH_CONCURRENCY,
+ * BENCH_SECONDS, BENCH_PIPELINE_N, BENCH_WORKER_CONCURRENCY, BENCH_PROFILE=1 (CPU profiles of
+ * the service's processes during the jobs benchmark). See docs/performance.md.
+ */
+import { existsSync } from 'node:fs';
+import { cpus, freemem, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Redis } from 'ioredis';
+import { benchCeilings, type Ceilings } from './ceilings.js';
+import { benchJobs, type PaidBenchResult } from './jobs.js';
+import { killAllChildren, ROOT } from './lib/spawn.js';
+import { postgresVersion, redisUrl } from './lib/scratch.js';
+import { fmtMs, fmtRate, fmtRatio } from './lib/stats.js';
+
+type Row = [benchmark: string, figure: string, ceiling: string, ratio: string];
+
+const SECTIONS = ['ceilings', 'jobs', 'scanner', 'feed'] as const;
+type Section = (typeof SECTIONS)[number];
+
+function selected(): Set<Section> {
+  const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!only) return new Set(SECTIONS);
+  const unknown = only.filter((s) => !SECTIONS.includes(s as Section));
+  if (unknown.length) throw new RangeError(`BENCH_ONLY: unknown section(s) ${unknown.join(', ')}; expected ${SECTIONS.join(', ')}`);
+  return new Set(only as Section[]);
+}
+
+async function redisVersion(): Promise<string> {
+  const redis = new Redis(redisUrl(), { maxRetriesPerRequest: 1 });
+  try {
+    const info = await redis.info('server');
+    return `Redis ${info.match(/redis_version:(\S+)/)?.[1] ?? '?'}`;
+  } finally {
+    redis.disconnect();
+  }
+}
+
+const gib = (bytes: number) => `${(bytes / 2 ** 30).toFixed(1)} GiB`;
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+async function describeMachine(): Promise<void> {
+  const [pgv, rv] = await Promise.all([postgresVersion(), redisVersion()]);
+  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown cpu'}), ${gib(totalmem())} memory (${gib(freemem())} free), ` +
+    `Node ${process.version}, ${pgv}, ${rv}; load average ${load()}`);
+  if (loadavg()[0] > cpus().length * 0.5) {
+    console.log(`note: the machine is busy (1-minute load ${loadavg()[0].toFixed(2)} on ${cpus().length} cores); every figure below is lower and noisier than on a quiet machine`);
+  }
+}
+
+/** Imports bench/<name>.ts and runs its `fn` export, or says why it cannot. */
+async function optional<T>(name: string, fn: string): Promise<T | string> {
+  const file = join(ROOT, 'bench', `${name}.ts`);
+  if (!existsSync(file)) return `bench/${name}.ts does not exist`;
+  const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
+  const run = mod[fn];
+  if (typeof run !== 'function') return `bench/${name}.ts exports no ${fn}()`;
+  return (await (run as () => Promise<T>)()) as T;
+}
+
+function section(title: string): void {
+  console.log(`\n== ${title} ${'='.repeat(Math.max(0, 70 - title.length))}`);
+}
+
+function printTable(rows: Row[]): void {
+  const head: Row = ['benchmark', 'figure', 'ceiling (same run)', 'ratio'];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (r: Row) => r.map((c, i) => c.padEnd(widths[i])).join(' | ');
+  console.log(line(head));
+  console.log(widths.map((w) => '-'.repeat(w)).join('-|-'));
+  for (const r of rows) console.log(line(r));
+}
+
+async function main(): Promise<void> {
+  const sections = selected();
+  const started = performance.now();
+  const rows: Row[] = [];
+  section('machine');
+  await describeMachine();
+
+  let ceilings: Ceilings | undefined;
+  if (sections.has('ceilings')) {
+    section('ceilings');
+    ceilings = await benchCeilings();
+    const { http, pipeline, roundTrips: rt } = ceilings;
+    rows.push(
+      ['Express 5 hello-world (ceiling)', `${fmtRate(http.reqPerSecond)} req/s, p50 ${fmtMs(http.latency.p50)}, p99 ${fmtMs(http.latency.p99)}`, `${http.concurrency} clients`, ''],
+      ['BullMQ add -> worker -> INSERT (ceiling)', `${fmtRate(pipeline.jobsPerSecond)} jobs/s`, `${pipeline.jobs} jobs`, ''],
+      ['Redis PING one by one / pipelined', `${fmtRate(rt.redisPingSerialPerSecond)}/s / ${fmtRate(rt.redisPingPipelinedPerSecond)}/s`, 'context', ''],
+      ['Postgres SELECT 1 one by one', `${fmtRate(rt.pgSelectSerialPerSecond)}/s`, 'context', ''],
+      ['EIP-712 signature recovery, one core', `${fmtRate(rt.recoverPerSecond)}/s`, 'context', ''],
+    );
+  }
+
+  if (sections.has('jobs')) {
+    section('job creation (x402-paid POST /api/jobs, web + worker processes)');
+    const r: PaidBenchResult = await benchJobs(ceilings);
+    if ('skipped' in r) {
+      rows.push(['job creation', `skipped: ${r.skipped}`, '', '']);
+    } else {
+      const fig = `${fmtRate(r.perSecond)} jobs/s (${r.done}/${r.n}), p50 ${fmtMs(r.latency.p50)}, p99 ${fmtMs(r.latency.p99)}`;
+      if (ceilings) {
+        rows.push(
+          ['job creation vs queue ceiling', fig, `${fmtRate(ceilings.pipeline.jobsPerSecond)} jobs/s`, fmtRatio(r.perSecond, ceilings.pipeline.jobsPerSecond)],
+          ['job creation vs HTTP ceiling', `${fmtRate(r.perSecond)} jobs/s`, `${fmtRate(ceilings.http.reqPerSecond)} req/s`, fmtRatio(r.perSecond, ceilings.http.reqPerSecond)],
+        );
+      } else {
+        rows.push(['job creation', fig, 'not measured (BENCH_ONLY)', '']);
+      }
+    }
+  }
+
+  if (sections.has('scanner')) {
+    section('scanner');
+    const r = await optional<{ mbPerSecond: number }>('scanner', 'benchScanner');
+    if (typeof r === 'string') console.log(`scanner: skipped: ${r}`);
+    // Its ceiling: a worst-size (1 MiB) skill costs 1/X seconds of one core.
+    rows.push(typeof r === 'string' ? ['skill scanner', `skipped: ${r}`, '', ''] : ['skill scanner', `${r.mbPerSecond} MB/s per core`, '1 MiB body limit', `${fmtMs(1000 / r.mbPerSecond)} per 1 MiB skill`]);
+  }
+
+  if (sections.has('feed')) {
+    section('feed regeneration');
+    const r = await optional<{ medianMs: number; worstMs: number; scans: number }>('feed', 'benchFeed');
+    if (typeof r === 'string') console.log(`feed: skipped: ${r}`);
+    rows.push(typeof r === 'string' ? ['feed regeneration', `skipped: ${r}`, '', ''] : [
+      `feed regeneration (${r.scans} scans)`, `median ${fmtMs(r.medianMs)}, worst ${fmtMs(r.worstMs)}`, 'once a minute (FEED_CRON)', `${fmtRatio(r.medianMs, 60_000)} of one worker`,
+    ]);
+  }
+
+  section(`summary (${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${load()})`);
+  printTable(rows);
+}
+
+let interrupted = false;
+process.once('SIGINT', () => {
+  interrupted = true;
+  console.error('\ninterrupted: killing the benchmark processes; scratch databases ac_bench_* may be left behind');
+  killAllChildren();
+  process.exit(130);
+});
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    if (!interrupted) console.error(err);
+    killAllChildren();
+    process.exit(1);
+  },
+);
