@@ -11,7 +11,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { runForDuration, forEachConcurrent, sleep } from './lib/load.js';
-import { startNode, waitUntil } from './lib/spawn.js';
+import { fmtShare, startNode, waitUntil, withCpuShares } from './lib/spawn.js';
 import { deletePrefix, randomPrefix, redisUrl, scratchDb } from './lib/scratch.js';
 import { presignPayments, TRANSFER_WITH_AUTHORIZATION } from './lib/x402-sign.js';
 import { envInt, fmtLatency, fmtMs, fmtRate, summarize, type LatencySummary } from './lib/stats.js';
@@ -22,6 +22,9 @@ export interface HttpCeiling {
   concurrency: number;
   seconds: number;
   failures: Record<string, number>;
+  /** Share of a core used by the server and by the load generator (this process). */
+  serverCpu?: number;
+  loadGeneratorCpu?: number;
 }
 
 export interface PipelineCeiling {
@@ -31,6 +34,8 @@ export interface PipelineCeiling {
   addsPerSecond: number;
   producerInFlight: number;
   workerConcurrency: number;
+  workerCpu?: number;
+  producerCpu?: number;
 }
 
 export interface RoundTrips {
@@ -52,15 +57,17 @@ export async function benchHelloWorld(concurrency: number, seconds: number): Pro
   const child = startNode('hello-server', ['bench/lib/hello-server.ts'], { PORT: '0' });
   try {
     const port = Number((await child.waitForLine(/^listening (\d+)/, 30_000))[1]);
-    const run = await runForDuration({
+    const { result: run, shares } = await withCpuShares([child.pid, process.pid], () => runForDuration({
       port, concurrency, seconds, warmupSeconds: 1, make: () => ({ method: 'GET', path: '/hello' }),
-    });
+    }));
     const out: HttpCeiling = {
       reqPerSecond: run.ok / run.seconds, latency: summarize(run.latencies), concurrency, seconds: run.seconds, failures: run.failures,
+      serverCpu: shares[0], loadGeneratorCpu: shares[1],
     };
     console.log(`ceiling: Express 5 hello-world, ${concurrency} keep-alive clients, ${run.seconds.toFixed(1)} s: ` +
       `${fmtRate(out.reqPerSecond)} req/s, ${fmtLatency(out.latency)}` +
-      (Object.keys(run.failures).length ? `, failures ${JSON.stringify(run.failures)}` : ''));
+      (Object.keys(run.failures).length ? `, failures ${JSON.stringify(run.failures)}` : '') +
+      ` (server ${fmtShare(shares[0])}, load generator ${fmtShare(shares[1])}, counting its 1 s warm-up)`);
     return out;
   } finally {
     await child.stop();
@@ -89,22 +96,25 @@ export async function benchPipeline(jobs: number, inFlight: number, workerConcur
     const opts = { attempts: 13, backoff: { type: 'exponential', delay: 1000 }, removeOnComplete: { age: 3600, count: 10000 } };
     const ids = Array.from({ length: jobs }, (_, i) => `j${i}`);
     const start = performance.now();
-    await forEachConcurrent(ids, inFlight, start + 120_000, async (id) => {
-      await queue.add('insert', { id, title: 'bench', amount: '1100000' }, { ...opts, jobId: id });
+    let added = start;
+    const { shares } = await withCpuShares([worker.pid, process.pid], async () => {
+      await forEachConcurrent(ids, inFlight, start + 120_000, async (id) => {
+        await queue.add('insert', { id, title: 'bench', amount: '1100000' }, { ...opts, jobId: id });
+      });
+      added = performance.now();
+      await waitUntil(`${jobs} rows in bench_jobs`, async () => {
+        const rows = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM bench_jobs')).rows[0].n);
+        return rows >= jobs;
+      }, 120_000, 20);
     });
-    const added = performance.now();
-    let rows = 0;
-    await waitUntil(`${jobs} rows in bench_jobs`, async () => {
-      rows = Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM bench_jobs')).rows[0].n);
-      return rows >= jobs;
-    }, 120_000, 20);
     const seconds = (performance.now() - start) / 1000;
     const out: PipelineCeiling = {
       jobs, jobsPerSecond: jobs / seconds, addsPerSecond: jobs / ((added - start) / 1000), producerInFlight: inFlight, workerConcurrency,
+      workerCpu: shares[0], producerCpu: shares[1],
     };
     console.log(`ceiling: BullMQ add -> worker (concurrency ${workerConcurrency}, child process) -> one INSERT: ` +
       `${jobs} jobs in ${seconds.toFixed(2)} s = ${fmtRate(out.jobsPerSecond)} jobs/s end to end ` +
-      `(adds alone, ${inFlight} in flight: ${fmtRate(out.addsPerSecond)} jobs/s)`);
+      `(adds alone, ${inFlight} in flight: ${fmtRate(out.addsPerSecond)} jobs/s; worker ${fmtShare(shares[0])}, producer ${fmtShare(shares[1])})`);
     return out;
   } finally {
     await worker.stop();

@@ -9,16 +9,17 @@
  * BENCH_PROFILE=1 (CPU profiles of web and worker, limited to the timed phase). The service's
  * own variables (WORKER_CONCURRENCY, ...) pass through from the environment.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { benchCeilings, type Ceilings } from './ceilings.js';
 import { forEachConcurrent, httpClient, sleep, type HttpClient, type HttpReply } from './lib/load.js';
 import { monotonicMicros, printProfile, profilesIn, summarizeProfile, type ProfileSummary } from './lib/profile.js';
 import { startService, type RunningService } from './lib/service.js';
+import { fmtShare, withCpuShares } from './lib/spawn.js';
 import { envInt, fmtLatency, fmtRate, fmtRatio, summarize, type LatencySummary } from './lib/stats.js';
 import { decodePaymentRequired, presignPayments } from './lib/x402-sign.js';
-import { join } from 'node:path';
-import { existsSync } from 'node:fs';
 
 /** A paid POST whose resource is ready once a GET of its Location says so. */
 export interface PaidRoute {
@@ -48,6 +49,9 @@ export interface PaidBench {
   perSecond: number;
   latency: LatencySummary;
   signPerSecond: number;
+  wallets: number;
+  /** Share of a core used during the timed phase. */
+  cpu: { web?: number; worker?: number; loadGenerator?: number };
   profiles: ProfileSummary[];
   ratios?: { vsPipeline: number; vsHttp: number };
 }
@@ -141,7 +145,7 @@ export async function benchPaidRoute(route: PaidRoute, ceilings?: Ceilings): Pro
       let accepted202 = 0;
       window = [monotonicMicros(), 0];
       const start = performance.now();
-      const { skipped } = await forEachConcurrent(signed.headers.slice(0, n), concurrency, start + 180_000, async (h, i) => {
+      const { result: { skipped }, shares } = await withCpuShares([service.web.pid, service.worker.pid, process.pid], () => forEachConcurrent(signed.headers.slice(0, n), concurrency, start + 180_000, async (h, i) => {
         const t0 = performance.now();
         const r = await payOne(client, route, i, h).catch((err: Error) => `error ${err.message.slice(0, 60)}`);
         if (r === '201' || r === '202') {
@@ -151,19 +155,22 @@ export async function benchPaidRoute(route: PaidRoute, ceilings?: Ceilings): Pro
         } else {
           failures[r] = (failures[r] ?? 0) + 1;
         }
-      });
+      }));
       const seconds = (performance.now() - start) / 1000;
       window[1] = monotonicMicros();
       if (skipped) failures['not sent (time limit)'] = skipped;
       const done = created201 + accepted202;
       const out: PaidBench = {
         label: route.label, n, concurrency, done, created201, accepted202, failures, seconds, perSecond: done / seconds,
-        latency: summarize(latencies), signPerSecond, profiles: [],
+        latency: summarize(latencies), signPerSecond, profiles: [], wallets,
+        cpu: { web: shares[0], worker: shares[1], loadGenerator: shares[2] },
       };
       if (ceilings) out.ratios = { vsPipeline: out.perSecond / ceilings.pipeline.jobsPerSecond, vsHttp: out.perSecond / ceilings.http.reqPerSecond };
       console.log(`${route.label}: ${done}/${n} paid and open in ${seconds.toFixed(2)} s = ${fmtRate(out.perSecond)}/s with ${concurrency} clients ` +
         `(${created201} answered 201, ${accepted202} 202 then polled); ${fmtLatency(out.latency)}` +
         (Object.keys(failures).length ? `; failures ${JSON.stringify(failures)}` : ''));
+      console.log(`${route.label}: CPU during the timed phase: web ${fmtShare(shares[0])}, worker ${fmtShare(shares[1])} ` +
+        `(WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY ?? '16, the default'}), load generator ${fmtShare(shares[2])}`);
       if (ceilings) {
         console.log(`${route.label}: ${fmtRatio(out.perSecond, ceilings.pipeline.jobsPerSecond)} of the BullMQ+INSERT ceiling (${fmtRate(ceilings.pipeline.jobsPerSecond)} jobs/s), ` +
           `${fmtRatio(out.perSecond, ceilings.http.reqPerSecond)} of the Express hello-world ceiling (${fmtRate(ceilings.http.reqPerSecond)} req/s)`);
