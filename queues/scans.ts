@@ -6,6 +6,7 @@
 import { Queue, QueueEvents, type Job, type JobsOptions } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { requeueJob, type Requeued } from './requeue.js';
 import { QueueName } from './names.js';
 
 export const scanPayload = z.object({ scanId: z.string().regex(/^[0-9a-f]{16}$/) });
@@ -40,25 +41,7 @@ export async function enqueueScan(queue: Queue<ScanPayload>, scanId: string): Pr
   return queue.add('scan', payload, { ...scanJobOptions, jobId: scanJobId(scanId) });
 }
 
-/**
- * Puts an unfinished scan's job back in line: adds it when Redis has none, retries it when it
- * failed; a job waiting, delayed or active is left alone.
- */
-export async function requeueScan(queue: Queue<ScanPayload>, scanId: string): Promise<'added' | 'retried' | 'in_flight'> {
-  const existing = await queue.getJob(scanJobId(scanId));
-  if (!existing) {
-    await enqueueScan(queue, scanId);
-    return 'added';
-  }
-  const state = await existing.getState();
-  if (state === 'failed') {
-    await existing.retry('failed');
-    return 'retried';
-  }
-  if (state === 'completed' || state === 'unknown') {
-    await existing.remove().catch(() => {});
-    await enqueueScan(queue, scanId);
-    return 'added';
-  }
-  return 'in_flight';
+/** Puts an unfinished scan's job back in line (see requeueJob). */
+export function requeueScan(queue: Queue<ScanPayload>, scanId: string): Promise<Requeued> {
+  return requeueJob(queue, scanJobId(scanId), () => enqueueScan(queue, scanId));
 }

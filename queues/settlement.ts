@@ -5,6 +5,7 @@
 import { Queue, QueueEvents, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { z } from 'zod';
+import { requeueJob, type Requeued } from './requeue.js';
 import { QueueName, retryingJob } from './names.js';
 
 export const settlementPayload = z.object({ paymentId: z.string().regex(/^pay_[0-9a-f]{24}$/) });
@@ -23,25 +24,7 @@ export async function enqueueSettlement(queue: Queue<SettlementPayload>, payment
   return queue.add('settle', payload, { ...retryingJob, jobId: paymentId });
 }
 
-/**
- * Puts a payment's job back in line: adds it when Redis has none, retries it when it failed.
- * A job that is waiting, delayed or active is left alone.
- */
-export async function requeueSettlement(queue: Queue<SettlementPayload>, paymentId: string): Promise<'added' | 'retried' | 'in_flight'> {
-  const existing = await queue.getJob(paymentId);
-  if (!existing) {
-    await enqueueSettlement(queue, paymentId);
-    return 'added';
-  }
-  const state = await existing.getState();
-  if (state === 'failed') {
-    await existing.retry('failed');
-    return 'retried';
-  }
-  if (state === 'completed' || state === 'unknown') {
-    await existing.remove().catch(() => {});
-    await enqueueSettlement(queue, paymentId);
-    return 'added';
-  }
-  return 'in_flight';
+/** Puts a pending payment's job back in line (see requeueJob). */
+export function requeueSettlement(queue: Queue<SettlementPayload>, paymentId: string): Promise<Requeued> {
+  return requeueJob(queue, paymentId, () => enqueueSettlement(queue, paymentId));
 }
