@@ -1,32 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildFeed } from '../../feed/index.js';
-import type { FeedRow, FeedSettings } from '../../feed/index.js';
-
-const settings: FeedSettings = {
-  title: 'Skill threat feed',
-  description: 'Malicious agent skills found by the scanner',
-  website: 'https://scan.example',
-  scanBaseUrl: 'https://scan.example',
-  idPrefix: 'acme',
-  pricingUrl: 'https://scan.example/pricing',
-  enterpriseUrl: 'https://scan.example/enterprise',
-};
-const now = new Date('2030-01-02T03:04:05.678Z');
-
-function row(n: number, over: Partial<FeedRow> = {}): FeedRow {
-  return {
-    result_id: n.toString(16).padStart(16, '0'),
-    skill_name: `skill-${n}`,
-    slug: `owner/skill-${n}`,
-    category: 'exfiltration',
-    severity: 'CRITICAL',
-    critical_count: 2,
-    high_count: 1,
-    downloads: 10 * n,
-    created_at: new Date(Date.UTC(2030, 0, 1, 0, 0, 59 - n)),
-    ...over,
-  };
-}
+import type { FeedRow } from '../../feed/index.js';
+import { FEED_NOW as now, feedRow as row, feedSettings as settings } from '../helpers/feed-fixtures.js';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const ITEM_KEYS = ['id', 'title', 'description', 'category', 'severity', 'slug', 'url', 'downloads', 'published_at'];

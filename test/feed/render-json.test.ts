@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildFeed, renderJson } from '../../feed/index.js';
-import type { FeedRow, FeedSettings, ThreatFeed } from '../../feed/index.js';
-
-const settings: FeedSettings = {
-  title: 'Skill threat feed',
-  description: 'Malicious agent skills found by the scanner',
-  website: 'https://scan.example',
-  scanBaseUrl: 'https://scan.example',
-  idPrefix: 'acme',
-  pricingUrl: 'https://scan.example/pricing',
-  enterpriseUrl: 'https://scan.example/enterprise',
-};
-const now = new Date('2030-01-02T03:04:05.678Z');
+import type { FeedRow, ThreatFeed } from '../../feed/index.js';
+import { FEED_NOW as now, feedSettings as settings } from '../helpers/feed-fixtures.js';
 
 function row(n: number, skillName: string): FeedRow {
   return {

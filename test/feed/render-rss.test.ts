@@ -3,36 +3,8 @@ import Parser from 'rss-parser';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { buildFeed, renderRss, RSS_TTL_MINUTES } from '../../feed/index.js';
-import type { FeedRow, FeedSettings, ThreatFeed } from '../../feed/index.js';
-
-const settings: FeedSettings = {
-  title: 'Skill threat feed',
-  description: 'Malicious agent skills found by the scanner',
-  website: 'https://scan.example',
-  scanBaseUrl: 'https://scan.example',
-  idPrefix: 'acme',
-  pricingUrl: 'https://scan.example/pricing',
-  enterpriseUrl: 'https://scan.example/enterprise',
-};
-const now = new Date('2030-01-02T03:04:05.678Z');
-
-/**
- * The first code unit outside XML 1.0's Char production, or null. Written out by hand because
- * neither XMLValidator nor rss-parser rejects NUL, U+FFFE or lone surrogates.
- */
-function firstIllegalXmlChar(text: string): number | null {
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const next = text.charCodeAt(i + 1);
-      if (next >= 0xdc00 && next <= 0xdfff) { i++; continue; }
-      return c;
-    }
-    if (c >= 0xdc00 && c <= 0xdfff) return c;
-    if (!(c === 0x9 || c === 0xa || c === 0xd || (c >= 0x20 && c <= 0xfffd))) return c;
-  }
-  return null;
-}
+import type { FeedRow, ThreatFeed } from '../../feed/index.js';
+import { FEED_NOW as now, feedSettings as settings, firstIllegalXmlChar } from '../helpers/feed-fixtures.js';
 
 function row(n: number, over: Partial<FeedRow> = {}): FeedRow {
   return {

@@ -4,39 +4,17 @@
  * answer.
  */
 import { keccak256, toHex } from 'viem';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createPaymentHeader } from 'x402/client';
-import { x402Client } from '@x402/fetch';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  EmbeddedFacilitator,
-  buildPaymentRequired,
-  decodePaymentHeader,
-  parsePaymentPayload,
-  verifyPayment,
-  type DecodedPayment,
-  type X402Settings,
-} from '../../shared/x402/index.js';
+import { EmbeddedFacilitator, verifyPayment, type DecodedPayment } from '../../shared/x402/index.js';
+import { randomAccount, signedPayments, testPaymentRequired, x402Settings as settings } from '../helpers/x402-fixtures.js';
 
-const settings: X402Settings = {
-  payTo: '0x5f1E3AC1b2D2a3E4F5a6b7c8d9e0F1A2B3C4d5e6',
-  network: 'eip155:84532',
-  asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
-  assetName: 'USDC',
-  assetVersion: '2',
-  maxTimeoutSeconds: 300,
-};
-const built = buildPaymentRequired(settings, { amount: 5_000_000n, resourceUrl: 'http://127.0.0.1/paid', description: 'test' });
-const account = privateKeyToAccount(generatePrivateKey());
+const built = testPaymentRequired();
+const account = randomAccount();
 let v2: DecodedPayment;
 let v1: DecodedPayment;
 
 beforeAll(async () => {
-  const client = new x402Client().setSpendControls(false);
-  registerExactEvmScheme(client, { signer: account });
-  v2 = parsePaymentPayload(await client.createPaymentPayload(built.paymentRequired));
-  v1 = decodePaymentHeader({ xPayment: await createPaymentHeader(account, 1, built.requirementsV1 as never) });
+  ({ v2, v1 } = await signedPayments(account, built));
 });
 
 function withSignature(p: DecodedPayment, signature: `0x${string}`): DecodedPayment {
@@ -69,7 +47,7 @@ describe('EmbeddedFacilitator', () => {
   });
 
   it('refuses to settle a payment for another amount, as invalid', async () => {
-    const other = buildPaymentRequired(settings, { amount: 1_000_000n, resourceUrl: 'http://127.0.0.1/paid', description: 'test' });
+    const other = testPaymentRequired(1_000_000n);
     expect(await facilitator.settle(v2, other.requirementsV2)).toEqual({ status: 'invalid', reason: 'amount_mismatch' });
   });
 

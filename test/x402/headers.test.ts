@@ -3,39 +3,22 @@
  * X402Error, never a crash; receipts decode with the official clients' own decoders.
  */
 import fc from 'fast-check';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { x402Client, x402HTTPClient } from '@x402/fetch';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { x402HTTPClient } from '@x402/fetch';
 import { decodePaymentResponseHeader } from '@x402/core/http';
 import { decodeXPaymentResponse } from 'x402-fetch';
 import { SettleResponseSchema } from 'x402/types';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  X402Error,
-  buildPaymentRequired,
-  decodePaymentHeader,
-  encodePaymentResponse,
-  paymentResponseHeaderName,
-  type X402Settings,
-} from '../../shared/x402/index.js';
+import { X402Error, decodePaymentHeader, encodePaymentResponse, paymentResponseHeaderName } from '../../shared/x402/index.js';
+import { randomAccount, testPaymentRequired, v2SigningClient, x402Settings as settings } from '../helpers/x402-fixtures.js';
 
-const settings: X402Settings = {
-  payTo: '0x5f1E3AC1b2D2a3E4F5a6b7c8d9e0F1A2B3C4d5e6',
-  network: 'eip155:84532',
-  asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
-  assetName: 'USDC',
-  assetVersion: '2',
-  maxTimeoutSeconds: 300,
-};
 const b64 = (text: string): string => Buffer.from(text, 'utf8').toString('base64');
 
 let genuine: string;
 let genuineJson: Record<string, any>;
 
 beforeAll(async () => {
-  const built = buildPaymentRequired(settings, { amount: 5_000_000n, resourceUrl: 'http://127.0.0.1/paid', description: 'test' });
-  const client = new x402Client().setSpendControls(false);
-  registerExactEvmScheme(client, { signer: privateKeyToAccount(generatePrivateKey()) });
+  const built = testPaymentRequired();
+  const client = v2SigningClient(randomAccount());
   const payload = await client.createPaymentPayload(built.paymentRequired);
   genuine = new x402HTTPClient(client).encodePaymentSignatureHeader(payload)['PAYMENT-SIGNATURE'];
   genuineJson = JSON.parse(Buffer.from(genuine, 'base64').toString('utf8'));

@@ -6,31 +6,12 @@ import { once } from 'node:events';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Request, type Response } from 'express';
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { createPaymentHeader } from 'x402/client';
-import { x402Client } from '@x402/fetch';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
 import { HTTPFacilitatorClient } from '@x402/core/http';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  FacilitatorUnavailableError,
-  HttpFacilitator,
-  buildPaymentRequired,
-  decodePaymentHeader,
-  parsePaymentPayload,
-  type DecodedPayment,
-  type X402Settings,
-} from '../../shared/x402/index.js';
+import { FacilitatorUnavailableError, HttpFacilitator, type DecodedPayment } from '../../shared/x402/index.js';
+import { randomAccount, signedPayments, testPaymentRequired } from '../helpers/x402-fixtures.js';
 
-const settings: X402Settings = {
-  payTo: '0x5f1E3AC1b2D2a3E4F5a6b7c8d9e0F1A2B3C4d5e6',
-  network: 'eip155:84532',
-  asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
-  assetName: 'USDC',
-  assetVersion: '2',
-  maxTimeoutSeconds: 300,
-};
-const built = buildPaymentRequired(settings, { amount: 5_000_000n, resourceUrl: 'http://127.0.0.1/paid', description: 'test' });
+const built = testPaymentRequired();
 const TX = `0x${'ab'.repeat(32)}`;
 
 type Handler = (req: Request, res: Response) => void;
@@ -52,11 +33,7 @@ beforeAll(async () => {
   await once(server, 'listening');
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/facilitator/`;
 
-  const account = privateKeyToAccount(generatePrivateKey());
-  const client = new x402Client().setSpendControls(false);
-  registerExactEvmScheme(client, { signer: account });
-  v2 = parsePaymentPayload(await client.createPaymentPayload(built.paymentRequired));
-  v1 = decodePaymentHeader({ xPayment: await createPaymentHeader(account, 1, built.requirementsV1 as never) });
+  ({ v2, v1 } = await signedPayments(randomAccount(), built));
 });
 
 afterAll(async () => {

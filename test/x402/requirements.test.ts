@@ -15,17 +15,9 @@ import {
   toCaip2,
   toV1Name,
   x402SettingsFromConfig,
-  type X402Settings,
 } from '../../shared/x402/index.js';
+import { x402Settings as settings } from '../helpers/x402-fixtures.js';
 
-const settings: X402Settings = {
-  payTo: '0x5f1E3AC1b2D2a3E4F5a6b7c8d9e0F1A2B3C4d5e6',
-  network: 'eip155:84532',
-  asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
-  assetName: 'USDC',
-  assetVersion: '2',
-  maxTimeoutSeconds: 300,
-};
 const price = { amount: 5_250_000n, resourceUrl: 'https://agents.example/api/v1/agents/register', description: 'Identity bond – ünïcode' };
 
 describe('buildPaymentRequired', () => {

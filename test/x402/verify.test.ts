@@ -2,37 +2,25 @@
  * verifyPayment against payments signed by the official clients' own signing code, genuine and
  * tampered with. The server's requirements decide; the client's echo never does.
  */
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
-import { x402Client, x402HTTPClient } from '@x402/fetch';
-import { registerExactEvmScheme } from '@x402/evm/exact/client';
+import { x402HTTPClient } from '@x402/fetch';
 import { createPaymentHeader } from 'x402/client';
 import { describe, expect, it } from 'vitest';
 import {
   PaymentRejectedError,
-  buildPaymentRequired,
   decodePaymentHeader,
   verifyPayment,
   type PaymentRequirementsV1,
   type PaymentRequirementsV2,
-  type X402Settings,
 } from '../../shared/x402/index.js';
+import { randomAccount, testPaymentRequired, v2SigningClient, x402Settings as settings } from '../helpers/x402-fixtures.js';
 
-const settings: X402Settings = {
-  payTo: '0x5f1E3AC1b2D2a3E4F5a6b7c8d9e0F1A2B3C4d5e6',
-  network: 'eip155:84532',
-  asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
-  assetName: 'USDC',
-  assetVersion: '2',
-  maxTimeoutSeconds: 300,
-};
 const OTHER = '0xaAaAaAaaAaAaAaaAaAAAAAAAAaaaAaAaAaaAaaAa';
-const built = buildPaymentRequired(settings, { amount: 5_000_000n, resourceUrl: 'http://127.0.0.1/paid', description: 'test' });
-const account = privateKeyToAccount(generatePrivateKey());
+const built = testPaymentRequired();
+const account = randomAccount();
 
 /** A PAYMENT-SIGNATURE header as @x402/fetch would send it for these requirements. */
 async function v2Header(overrides: Partial<PaymentRequirementsV2> = {}): Promise<string> {
-  const client = new x402Client().setSpendControls(false);
-  registerExactEvmScheme(client, { signer: account });
+  const client = v2SigningClient(account);
   const requirements = { ...built.requirementsV2, ...overrides };
   const payload = await client.createPaymentPayload({ ...built.paymentRequired, accepts: [requirements] });
   return new x402HTTPClient(client).encodePaymentSignatureHeader(payload)['PAYMENT-SIGNATURE'];
