@@ -3,7 +3,8 @@
  * echo (`accepted` in v2) is only compared, never trusted: the amount, payee, asset and
  * EIP-712 domain all come from the server's requirements.
  */
-import { getAddress, recoverTypedDataAddress, type Address, type Hex } from 'viem';
+import { getAddress, hashTypedData, type Address, type Hex } from 'viem';
+import { recoverAddress } from './ecrecover.js';
 import { PaymentRejectedError, X402Reason } from './errors.js';
 import { chainIdOf } from './networks.js';
 import { normalizeRequirements, type NormalizedRequirements } from './requirements.js';
@@ -77,9 +78,9 @@ function checkWindow(payment: DecodedPayment, nowSeconds: bigint): void {
 
 async function checkSignature(payment: DecodedPayment, expected: NormalizedRequirements): Promise<void> {
   const auth = payment.authorization;
-  let signer: Address;
+  let digest: Hex;
   try {
-    signer = await recoverTypedDataAddress({
+    digest = hashTypedData({
       domain: {
         name: expected.extra.name,
         version: expected.extra.version,
@@ -90,13 +91,15 @@ async function checkSignature(payment: DecodedPayment, expected: NormalizedRequi
       primaryType: 'TransferWithAuthorization',
       // viem refuses a mixed-case address with a wrong checksum; the signers checksum before signing.
       message: { ...auth, from: getAddress(auth.from), to: getAddress(auth.to) },
-      signature: payment.signature,
     });
   } catch {
-    // Not a recoverable 65-byte ECDSA signature: garbage, or a smart-wallet (ERC-1271/6492) one.
-    reject('invalid_signature', 'signature does not recover');
+    reject('invalid_signature', 'authorization cannot be hashed');
   }
-  if (signer.toLowerCase() !== auth.from.toLowerCase()) reject('invalid_signature', `signed by ${signer}, not ${auth.from}`);
+  // Undefined: not a 65-byte ECDSA signature the token would accept (garbage, a high s, a v
+  // other than 27/28, or a smart-wallet ERC-1271/6492 signature).
+  const signer = recoverAddress(digest, payment.signature);
+  if (!signer) reject('invalid_signature', 'signature does not recover');
+  if (signer.toLowerCase() !== auth.from.toLowerCase()) reject('invalid_signature', `signed by ${getAddress(signer)}, not ${auth.from}`);
 }
 
 /**
