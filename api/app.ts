@@ -9,6 +9,7 @@ import { pinoHttp } from 'pino-http';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from './context.js';
 import { X402_REQUEST_HEADERS } from '../shared/x402/index.js';
+import { sha256Hex } from '../shared/auth/credentials.js';
 import { errorHandler, notFound } from './middleware/errors.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { agentRoutes } from './routes/agents.js';
@@ -51,7 +52,11 @@ export function buildApp(deps: AppDeps): Express {
   }));
 
   app.use(opsRoutes(deps));
-  app.use(rateLimit({ redis: deps.redis, prefix: deps.config.QUEUE_PREFIX, limit: deps.config.RATE_LIMIT_PER_MINUTE }));
+  // Every caller is counted by address; a caller with a key is also counted by its key, so one
+  // agent cannot spread its load over many addresses. The key is hashed: Redis holds no credential.
+  const limit = { redis: deps.redis, prefix: deps.config.QUEUE_PREFIX, limit: deps.config.RATE_LIMIT_PER_MINUTE };
+  app.use(rateLimit({ ...limit, keyOf: (req) => `ip:${req.ip ?? 'unknown'}` }));
+  app.use(rateLimit({ ...limit, keyOf: (req) => (req.get('authorization') ? `key:${sha256Hex(req.get('authorization')!).slice(0, 32)}` : undefined) }));
   // Keep the exact bytes: X-Signature and Idempotency-Key are computed over them.
   const keepRawBody = (req: unknown, _res: unknown, buf: Buffer) => {
     (req as express.Request).rawBody = buf;

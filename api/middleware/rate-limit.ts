@@ -13,17 +13,18 @@ export interface RateLimitOptions {
   /** Requests per window; 0 turns limiting off. */
   limit: number;
   windowSeconds?: number;
-  /** What the budget is counted against; the client's IP by default. */
-  keyOf?: (req: Parameters<RequestHandler>[0]) => string;
+  /** What the budget is counted against (the client's IP by default); undefined skips the count. */
+  keyOf?: (req: Parameters<RequestHandler>[0]) => string | undefined;
 }
 
 export function rateLimit(opts: RateLimitOptions): RequestHandler {
   const window = opts.windowSeconds ?? 60;
   const keyOf = opts.keyOf ?? ((req) => req.ip ?? 'unknown');
   return async (req, res, next) => {
-    if (opts.limit <= 0) return next();
+    const who = opts.limit > 0 ? keyOf(req) : undefined;
+    if (who === undefined) return next();
     const slot = Math.floor(Date.now() / 1000 / window);
-    const key = `${opts.prefix}:rl:${keyOf(req)}:${slot}`;
+    const key = `${opts.prefix}:rl:${who}:${slot}`;
     let count: number;
     try {
       const [[, incr]] = (await opts.redis.multi().incr(key).expire(key, window + 1).exec()) as [[Error | null, number]];

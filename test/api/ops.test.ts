@@ -86,6 +86,9 @@ describe('rate limits', () => {
       const res = await request(limited.app).get('/api/v1/agents');
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
       expect(res.body.error.code).toBe('rate_limited');
+      // A made-up key does not buy a fresh budget.
+      const keyed = await request(limited.app).get('/api/v1/agents').set('Authorization', 'Bearer ac_agent_someone');
+      expect(keyed.status).toBe(429);
     } finally {
       await limited.close();
     }
