@@ -29,10 +29,18 @@ function where(url: string): string {
   return `${u.hostname}:${u.port || (u.protocol.startsWith('redis') ? 6379 : 5432)}`;
 }
 
-async function openDatabase(config: Config, log: Logger, runMigrations: boolean): Promise<Db> {
+/**
+ * Connections per process: a worker needs one per concurrent settlement (a settlement holds its
+ * connection for the whole transaction) plus a few for scans, the feed and maintenance.
+ */
+function poolSize(config: Config, role: Role): number {
+  return role === 'worker' || role === 'all' ? Math.max(10, config.WORKER_CONCURRENCY + 6) : 10;
+}
+
+async function openDatabase(config: Config, log: Logger, runMigrations: boolean, size: number): Promise<Db> {
   try {
     if (runMigrations && (await ensureDatabase(config.DATABASE_URL))) log.info('created the database');
-    const db = createPool(config.DATABASE_URL);
+    const db = createPool(config.DATABASE_URL, size);
     if (runMigrations) {
       const applied = await migrate(db);
       if (applied.length) log.info({ applied }, 'migrated');
@@ -52,7 +60,7 @@ async function openDatabase(config: Config, log: Logger, runMigrations: boolean)
 async function main(role: Role): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, { role });
-  const db = await openDatabase(config, log, role === 'migrate' || role === 'all' || process.env.MIGRATE_ON_START === 'true');
+  const db = await openDatabase(config, log, role === 'migrate' || role === 'all', poolSize(config, role));
   if (role === 'migrate') {
     await db.end();
     return;
