@@ -11,8 +11,9 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { runForDuration, forEachConcurrent, sleep } from './lib/load.js';
-import { fmtShare, startNode, waitUntil, withCpuShares } from './lib/spawn.js';
-import { deletePrefix, randomPrefix, redisUrl, scratchDb } from './lib/scratch.js';
+import { describeCpu, measureCpu, SERVERS, type CpuShares } from './lib/cpu.js';
+import { startNode, waitUntil } from './lib/spawn.js';
+import { deletePrefix, pgServerUrl, randomPrefix, redisUrl, scratchDb } from './lib/scratch.js';
 import { presignPayments, TRANSFER_WITH_AUTHORIZATION } from './lib/x402-sign.js';
 import { envInt, fmtLatency, fmtMs, fmtRate, summarize, type LatencySummary } from './lib/stats.js';
 
@@ -22,9 +23,8 @@ export interface HttpCeiling {
   concurrency: number;
   seconds: number;
   failures: Record<string, number>;
-  /** Share of a core used by the server and by the load generator (this process). */
-  serverCpu?: number;
-  loadGeneratorCpu?: number;
+  /** CPU of the server and of the load generator (this process), in that order. */
+  cpu: CpuShares;
 }
 
 export interface PipelineCeiling {
@@ -34,16 +34,18 @@ export interface PipelineCeiling {
   addsPerSecond: number;
   producerInFlight: number;
   workerConcurrency: number;
-  workerCpu?: number;
-  producerCpu?: number;
+  /** CPU of the worker and of the producer (this process), in that order. */
+  cpu: CpuShares;
 }
 
 export interface RoundTrips {
   redisPingSerialPerSecond: number;
   redisPingPipelinedPerSecond: number;
   pgSelectSerialPerSecond: number;
-  /** EIP-712 TransferWithAuthorization signature recoveries per second on one core (viem). */
-  recoverPerSecond: number;
+  /** The service's verifyPayment (parse, terms, EIP-712 recovery) per second on one core. */
+  verifyPerSecond: number;
+  /** viem's recoverTypedDataAddress (JavaScript secp256k1) per second on one core, for comparison. */
+  viemRecoverPerSecond: number;
 }
 
 export interface Ceilings {
@@ -57,17 +59,17 @@ export async function benchHelloWorld(concurrency: number, seconds: number): Pro
   const child = startNode('hello-server', ['bench/lib/hello-server.ts'], { PORT: '0' });
   try {
     const port = Number((await child.waitForLine(/^listening (\d+)/, 30_000))[1]);
-    const { result: run, shares } = await withCpuShares([child.pid, process.pid], () => runForDuration({
+    const { result: run, cpu } = await measureCpu([child.pid, process.pid], SERVERS, () => runForDuration({
       port, concurrency, seconds, warmupSeconds: 1, make: () => ({ method: 'GET', path: '/hello' }),
     }));
     const out: HttpCeiling = {
       reqPerSecond: run.ok / run.seconds, latency: summarize(run.latencies), concurrency, seconds: run.seconds, failures: run.failures,
-      serverCpu: shares[0], loadGeneratorCpu: shares[1],
+      cpu,
     };
     console.log(`ceiling: Express 5 hello-world, ${concurrency} keep-alive clients, ${run.seconds.toFixed(1)} s: ` +
       `${fmtRate(out.reqPerSecond)} req/s, ${fmtLatency(out.latency)}` +
-      (Object.keys(run.failures).length ? `, failures ${JSON.stringify(run.failures)}` : '') +
-      ` (server ${fmtShare(shares[0])}, load generator ${fmtShare(shares[1])}, counting its 1 s warm-up)`);
+      (Object.keys(run.failures).length ? `, failures ${JSON.stringify(run.failures)}` : ''));
+    console.log(`  ${describeCpu(cpu, ['server', 'load generator'])} (its 1 s warm-up included)`);
     return out;
   } finally {
     await child.stop();
@@ -97,7 +99,7 @@ export async function benchPipeline(jobs: number, inFlight: number, workerConcur
     const ids = Array.from({ length: jobs }, (_, i) => `j${i}`);
     const start = performance.now();
     let added = start;
-    const { shares } = await withCpuShares([worker.pid, process.pid], async () => {
+    const { cpu } = await measureCpu([worker.pid, process.pid], SERVERS, async () => {
       await forEachConcurrent(ids, inFlight, start + 120_000, async (id) => {
         await queue.add('insert', { id, title: 'bench', amount: '1100000' }, { ...opts, jobId: id });
       });
@@ -110,11 +112,12 @@ export async function benchPipeline(jobs: number, inFlight: number, workerConcur
     const seconds = (performance.now() - start) / 1000;
     const out: PipelineCeiling = {
       jobs, jobsPerSecond: jobs / seconds, addsPerSecond: jobs / ((added - start) / 1000), producerInFlight: inFlight, workerConcurrency,
-      workerCpu: shares[0], producerCpu: shares[1],
+      cpu,
     };
     console.log(`ceiling: BullMQ add -> worker (concurrency ${workerConcurrency}, child process) -> one INSERT: ` +
       `${jobs} jobs in ${seconds.toFixed(2)} s = ${fmtRate(out.jobsPerSecond)} jobs/s end to end ` +
-      `(adds alone, ${inFlight} in flight: ${fmtRate(out.addsPerSecond)} jobs/s; worker ${fmtShare(shares[0])}, producer ${fmtShare(shares[1])})`);
+      `(adds alone, ${inFlight} in flight: ${fmtRate(out.addsPerSecond)} jobs/s)`);
+    console.log(`  ${describeCpu(cpu, ['worker', 'producer'], { count: jobs, unit: 'job' })}`);
     return out;
   } finally {
     await worker.stop();
@@ -129,7 +132,7 @@ export async function benchPipeline(jobs: number, inFlight: number, workerConcur
 /** Redis PING one by one and pipelined, Postgres SELECT 1 one by one: the cost of a round trip. */
 export async function benchRoundTrips(count: number): Promise<RoundTrips> {
   const redis = new Redis(redisUrl(), { maxRetriesPerRequest: 1 });
-  const pool = new pg.Pool({ connectionString: `${(process.env.BENCH_PG_URL ?? process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432').replace(/\/+$/, '')}/postgres`, max: 1 });
+  const pool = new pg.Pool({ connectionString: `${pgServerUrl()}/postgres`, max: 1 });
   try {
     await redis.ping();
     await pool.query('SELECT 1');
@@ -151,11 +154,12 @@ export async function benchRoundTrips(count: number): Promise<RoundTrips> {
     const pgSerial = await rate(count, async () => {
       for (let i = 0; i < count; i++) await pool.query('SELECT 1');
     });
-    const recoverPerSecond = await benchRecovery(400);
-    const out = { redisPingSerialPerSecond: serial, redisPingPipelinedPerSecond: pipelined, pgSelectSerialPerSecond: pgSerial, recoverPerSecond };
+    const { verifyPerSecond, viemRecoverPerSecond } = await benchVerification(400);
+    const out = { redisPingSerialPerSecond: serial, redisPingPipelinedPerSecond: pipelined, pgSelectSerialPerSecond: pgSerial, verifyPerSecond, viemRecoverPerSecond };
     console.log(`context: Redis PING one by one ${fmtRate(serial)}/s (${fmtMs(1000 / serial)} a round trip), ` +
       `pipelined by 100 ${fmtRate(pipelined)}/s; Postgres SELECT 1 one by one ${fmtRate(pgSerial)}/s (${fmtMs(1000 / pgSerial)}); ` +
-      `EIP-712 signature recovery (viem) ${fmtRate(recoverPerSecond)}/s on one core (${fmtMs(1000 / recoverPerSecond)} each)`);
+      `x402 verifyPayment (the service's) ${fmtRate(verifyPerSecond)}/s on one core (${fmtMs(1000 / verifyPerSecond)} each; ` +
+      `viem's JavaScript recovery alone ${fmtMs(1000 / viemRecoverPerSecond)})`);
     return out;
   } finally {
     redis.disconnect();
@@ -164,32 +168,38 @@ export async function benchRoundTrips(count: number): Promise<RoundTrips> {
 }
 
 /**
- * What verifying one x402 payment costs in CPU: recovering the signer of an EIP-3009
- * authorization, as the API (and the embedded facilitator at settlement) does for each payment.
+ * What verifying one x402 payment costs in CPU: the service's own `verifyPayment` (payload
+ * parsing, terms, EIP-712 hashing and signer recovery), as the API runs it for each payment,
+ * and viem's JavaScript `recoverTypedDataAddress` for comparison.
  */
-export async function benchRecovery(count: number): Promise<number> {
+export async function benchVerification(count: number): Promise<{ verifyPerSecond: number; viemRecoverPerSecond: number }> {
   const { recoverTypedDataAddress } = await import('viem');
-  const required = {
-    x402Version: 2,
-    accepts: [{
-      scheme: 'exact', network: 'eip155:84532', amount: '1100000', asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
-      payTo: '0x000000000000000000000000000000000000dEaD', maxTimeoutSeconds: 300, extra: { name: 'USDC', version: '2' },
-    }],
+  const { parsePaymentPayload, verifyPayment } = await import('../shared/x402/index.js');
+  const accepted = {
+    scheme: 'exact' as const, network: 'eip155:84532' as const, amount: '1100000', asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+    payTo: '0x000000000000000000000000000000000000dEaD', maxTimeoutSeconds: 300, extra: { name: 'USDC', version: '2' },
   };
-  const signed = await presignPayments(required, count);
+  const signed = await presignPayments({ x402Version: 2, accepts: [accepted] }, count);
   const payloads = signed.headers.map((h) => JSON.parse(Buffer.from(h, 'base64').toString('utf8')));
-  const domain = { name: 'USDC', version: '2', chainId: 84532, verifyingContract: required.accepts[0].asset as `0x${string}` };
+  const domain = { name: 'USDC', version: '2', chainId: 84532, verifyingContract: accepted.asset as `0x${string}` };
   const warmup = Math.floor(count / 8); // the JIT's first calls are not counted
-  let t0 = performance.now();
-  for (const [i, p] of payloads.entries()) {
-    if (i === warmup) t0 = performance.now();
+  const rate = async (fn: (p: any) => Promise<unknown>) => {
+    let t0 = performance.now();
+    for (const [i, p] of payloads.entries()) {
+      if (i === warmup) t0 = performance.now();
+      await fn(p);
+    }
+    return (count - warmup) / ((performance.now() - t0) / 1000);
+  };
+  const verifyPerSecond = await rate((p) => verifyPayment(parsePaymentPayload(p), accepted));
+  const viemRecoverPerSecond = await rate((p) => {
     const a = p.payload.authorization;
-    await recoverTypedDataAddress({
+    return recoverTypedDataAddress({
       domain, types: TRANSFER_WITH_AUTHORIZATION, primaryType: 'TransferWithAuthorization', signature: p.payload.signature,
       message: { ...a, value: BigInt(a.value), validAfter: BigInt(a.validAfter), validBefore: BigInt(a.validBefore) },
     });
-  }
-  return (count - warmup) / ((performance.now() - t0) / 1000);
+  });
+  return { verifyPerSecond, viemRecoverPerSecond };
 }
 
 /** Every ceiling, one after the other (never in parallel: they would share the two cores). */

@@ -9,15 +9,14 @@
  * BENCH_PROFILE=1 (CPU profiles of web and worker, limited to the timed phase). The service's
  * own variables (WORKER_CONCURRENCY, ...) pass through from the environment.
  */
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { benchCeilings, type Ceilings } from './ceilings.js';
 import { forEachConcurrent, httpClient, sleep, type HttpClient, type HttpReply } from './lib/load.js';
-import { monotonicMicros, printProfile, profilesIn, summarizeProfile, type ProfileSummary } from './lib/profile.js';
+import { mainThreadProfile, monotonicMicros, printProfile, summarizeProfile, type ProfileSummary } from './lib/profile.js';
 import { startService, type RunningService } from './lib/service.js';
-import { fmtShare, withCpuShares } from './lib/spawn.js';
+import { describeCpu, measureCpu, SERVERS, type CpuShares } from './lib/cpu.js';
 import { envInt, fmtLatency, fmtRate, fmtRatio, summarize, type LatencySummary } from './lib/stats.js';
 import { decodePaymentRequired, presignPayments } from './lib/x402-sign.js';
 
@@ -50,8 +49,8 @@ export interface PaidBench {
   latency: LatencySummary;
   signPerSecond: number;
   wallets: number;
-  /** Share of a core used during the timed phase. */
-  cpu: { web?: number; worker?: number; loadGenerator?: number };
+  /** CPU of web, worker and the load generator (this process) during the timed phase. */
+  cpu: CpuShares;
   profiles: ProfileSummary[];
   ratios?: { vsPipeline: number; vsHttp: number };
 }
@@ -106,97 +105,122 @@ async function dbCheck(service: RunningService): Promise<string> {
   }
 }
 
+/** The 402 of an unpaid POST, then `count` payments signed for it; a string when the route is absent. */
+async function signFor(client: HttpClient, route: PaidRoute, count: number, wallets: number): Promise<{ headers: string[]; perSecond: number } | string> {
+  const probe = await post(client, route, 0);
+  if (probe.status === 404) return `POST ${route.path} not available`;
+  if (probe.status !== 402 || !probe.headers['payment-required']) {
+    throw new Error(`POST ${route.path} without payment answered ${probe.status}, not a 402 with PAYMENT-REQUIRED: ${probe.body.slice(0, 300)}`);
+  }
+  const required = decodePaymentRequired(String(probe.headers['payment-required']));
+  const signed = await presignPayments(required, count, wallets);
+  const perSecond = count / (signed.signMs / 1000);
+  console.log(`${route.label}: ${wallets} wallet(s) signed ${count} payments of ${required.accepts[0].amount} minor units ` +
+    `in ${(signed.signMs / 1000).toFixed(1)} s (${fmtRate(perSecond)}/s), before the clock`);
+  return { headers: signed.headers, perSecond };
+}
+
+/** Untimed: proves the payloads are accepted (a wrong shape fails here, loudly) and lets the JIT settle. */
+async function warmUp(client: HttpClient, route: PaidRoute, headers: string[], firstIndex: number): Promise<void> {
+  const tally: Record<string, number> = {};
+  await forEachConcurrent(headers, 4, performance.now() + 120_000, async (h, i) => {
+    const r = await payOne(client, route, firstIndex + i, h);
+    tally[r] = (tally[r] ?? 0) + 1;
+  });
+  if ((tally['201'] ?? 0) + (tally['202'] ?? 0) < headers.length) throw new Error(`warm-up payments were refused: ${JSON.stringify(tally)}`);
+}
+
+interface Tally {
+  created201: number;
+  accepted202: number;
+  failures: Record<string, number>;
+  latencies: number[];
+}
+
+/** The timed phase: every payment posted by `concurrency` clients, at most 180 s of sending. */
+async function postAll(client: HttpClient, route: PaidRoute, headers: string[], concurrency: number): Promise<Tally> {
+  const t: Tally = { created201: 0, accepted202: 0, failures: {}, latencies: [] };
+  const { skipped } = await forEachConcurrent(headers, concurrency, performance.now() + 180_000, async (h, i) => {
+    const t0 = performance.now();
+    const r = await payOne(client, route, i, h).catch((err: Error) => `error ${err.message.slice(0, 60)}`);
+    if (r === '201' || r === '202') {
+      t.latencies.push(performance.now() - t0);
+      if (r === '201') t.created201++;
+      else t.accepted202++;
+    } else {
+      t.failures[r] = (t.failures[r] ?? 0) + 1;
+    }
+  });
+  if (skipped) t.failures['not sent (time limit)'] = skipped;
+  return t;
+}
+
+function report(out: PaidBench, ceilings: Ceilings | undefined): void {
+  const label = out.label;
+  console.log(`${label}: ${out.done}/${out.n} paid and open in ${out.seconds.toFixed(2)} s = ${fmtRate(out.perSecond)}/s with ${out.concurrency} clients, ` +
+    `${out.wallets} paying wallet(s), WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY ?? '16 (default)'} ` +
+    `(${out.created201} answered 201, ${out.accepted202} 202 then polled); ${fmtLatency(out.latency)}` +
+    (Object.keys(out.failures).length ? `; failures ${JSON.stringify(out.failures)}` : ''));
+  console.log(`${label}: ${describeCpu(out.cpu, ['web', 'worker', 'load generator'], { count: Math.max(1, out.done), unit: 'job' })}`);
+  if (!ceilings) return;
+  console.log(`${label}: ${fmtRatio(out.perSecond, ceilings.pipeline.jobsPerSecond)} of the BullMQ+INSERT ceiling (${fmtRate(ceilings.pipeline.jobsPerSecond)} jobs/s), ` +
+    `${fmtRatio(out.perSecond, ceilings.http.reqPerSecond)} of the Express hello-world ceiling (${fmtRate(ceilings.http.reqPerSecond)} req/s)`);
+}
+
+/** Self time of the web and worker main threads during the timed phase (BENCH_PROFILE=1). */
+function readProfiles(label: string, profileDir: string, window: [number, number]): ProfileSummary[] {
+  const out: ProfileSummary[] = [];
+  for (const role of ['web', 'worker']) {
+    const file = mainThreadProfile(join(profileDir, role));
+    if (!file) {
+      console.log(`${label}: no CPU profile from the ${role} process`);
+      continue;
+    }
+    const s = summarizeProfile(file, 15, window);
+    out.push(s);
+    printProfile(`${label}, ${role} process`, s);
+  }
+  return out;
+}
+
 /**
- * Runs the paid-creation benchmark for `route`; `ceilings` (measured earlier in the same run)
- * give the ratios.
+ * Runs the paid-creation benchmark for `route` against a fresh service; `ceilings` (measured
+ * earlier in the same run) give the ratios.
  */
 export async function benchPaidRoute(route: PaidRoute, ceilings?: Ceilings): Promise<PaidBenchResult> {
   const n = envInt('BENCH_N', 2000, 1, 100_000);
   const concurrency = envInt('BENCH_CONCURRENCY', 64, 1, 1024);
   const wallets = envInt('BENCH_WALLETS', 1, 1, 10_000);
-  const profile = process.env.BENCH_PROFILE === '1';
-  const service = await startService({ profile });
   const warmups = Math.min(20, n);
-  let window: [number, number] | undefined;
-  let result: PaidBenchResult;
+  const service = await startService({ profile: process.env.BENCH_PROFILE === '1' });
+  const client = httpClient(service.port, concurrency, 60_000);
+  let out: PaidBench;
+  const window: [number, number] = [0, 0];
   try {
-    const client = httpClient(service.port, concurrency, 60_000);
-    try {
-      const probe = await post(client, route, 0);
-      if (probe.status === 404) return { label: route.label, skipped: `POST ${route.path} not available` };
-      if (probe.status !== 402 || !probe.headers['payment-required']) {
-        throw new Error(`POST ${route.path} without payment answered ${probe.status}, not a 402 with PAYMENT-REQUIRED: ${probe.body.slice(0, 300)}`);
-      }
-      const required = decodePaymentRequired(String(probe.headers['payment-required']));
-      const signed = await presignPayments(required, n + warmups, wallets);
-      const signPerSecond = (n + warmups) / (signed.signMs / 1000);
-      console.log(`${route.label}: ${wallets} wallet(s) signed ${n + warmups} payments of ${required.accepts[0].amount} minor units in ${(signed.signMs / 1000).toFixed(1)} s (${fmtRate(signPerSecond)}/s), before the clock`);
-      // Warm-up: proves the payloads are accepted (a wrong shape fails here, loudly) and lets the JIT settle.
-      const warm: Record<string, number> = {};
-      await forEachConcurrent(signed.headers.slice(n), 4, performance.now() + 120_000, async (h, i) => {
-        const r = await payOne(client, route, n + i, h);
-        warm[r] = (warm[r] ?? 0) + 1;
-      });
-      if ((warm['201'] ?? 0) + (warm['202'] ?? 0) < warmups) throw new Error(`warm-up payments were refused: ${JSON.stringify(warm)}`);
-
-      const failures: Record<string, number> = {};
-      const latencies: number[] = [];
-      let created201 = 0;
-      let accepted202 = 0;
-      window = [monotonicMicros(), 0];
-      const start = performance.now();
-      const { result: { skipped }, shares } = await withCpuShares([service.web.pid, service.worker.pid, process.pid], () => forEachConcurrent(signed.headers.slice(0, n), concurrency, start + 180_000, async (h, i) => {
-        const t0 = performance.now();
-        const r = await payOne(client, route, i, h).catch((err: Error) => `error ${err.message.slice(0, 60)}`);
-        if (r === '201' || r === '202') {
-          latencies.push(performance.now() - t0);
-          if (r === '201') created201++;
-          else accepted202++;
-        } else {
-          failures[r] = (failures[r] ?? 0) + 1;
-        }
-      }));
-      const seconds = (performance.now() - start) / 1000;
-      window[1] = monotonicMicros();
-      if (skipped) failures['not sent (time limit)'] = skipped;
-      const done = created201 + accepted202;
-      const out: PaidBench = {
-        label: route.label, n, concurrency, done, created201, accepted202, failures, seconds, perSecond: done / seconds,
-        latency: summarize(latencies), signPerSecond, profiles: [], wallets,
-        cpu: { web: shares[0], worker: shares[1], loadGenerator: shares[2] },
-      };
-      if (ceilings) out.ratios = { vsPipeline: out.perSecond / ceilings.pipeline.jobsPerSecond, vsHttp: out.perSecond / ceilings.http.reqPerSecond };
-      console.log(`${route.label}: ${done}/${n} paid and open in ${seconds.toFixed(2)} s = ${fmtRate(out.perSecond)}/s with ${concurrency} clients ` +
-        `(${created201} answered 201, ${accepted202} 202 then polled); ${fmtLatency(out.latency)}` +
-        (Object.keys(failures).length ? `; failures ${JSON.stringify(failures)}` : ''));
-      console.log(`${route.label}: CPU during the timed phase: web ${fmtShare(shares[0])}, worker ${fmtShare(shares[1])} ` +
-        `(WORKER_CONCURRENCY ${process.env.WORKER_CONCURRENCY ?? '16, the default'}), load generator ${fmtShare(shares[2])}`);
-      if (ceilings) {
-        console.log(`${route.label}: ${fmtRatio(out.perSecond, ceilings.pipeline.jobsPerSecond)} of the BullMQ+INSERT ceiling (${fmtRate(ceilings.pipeline.jobsPerSecond)} jobs/s), ` +
-          `${fmtRatio(out.perSecond, ceilings.http.reqPerSecond)} of the Express hello-world ceiling (${fmtRate(ceilings.http.reqPerSecond)} req/s)`);
-      }
-      console.log(`${route.label}: payments in the database afterwards: ${await dbCheck(service).catch((e: Error) => `(could not read: ${e.message})`)}`);
-      result = out;
-    } finally {
-      client.close();
-    }
+    const signed = await signFor(client, route, n + warmups, wallets);
+    if (typeof signed === 'string') return { label: route.label, skipped: signed };
+    await warmUp(client, route, signed.headers.slice(n), n);
+    window[0] = monotonicMicros();
+    const start = performance.now();
+    const pids = [service.web.pid, service.worker.pid, process.pid];
+    const { result: t, cpu } = await measureCpu(pids, SERVERS, () => postAll(client, route, signed.headers.slice(0, n), concurrency));
+    const seconds = (performance.now() - start) / 1000;
+    window[1] = monotonicMicros();
+    const done = t.created201 + t.accepted202;
+    out = {
+      label: route.label, n, concurrency, wallets, done, created201: t.created201, accepted202: t.accepted202, failures: t.failures,
+      seconds, perSecond: done / seconds, latency: summarize(t.latencies), signPerSecond: signed.perSecond, cpu, profiles: [],
+    };
+    if (ceilings) out.ratios = { vsPipeline: out.perSecond / ceilings.pipeline.jobsPerSecond, vsHttp: out.perSecond / ceilings.http.reqPerSecond };
+    report(out, ceilings);
+    console.log(`${route.label}: payments in the database afterwards: ${await dbCheck(service).catch((e: Error) => `(could not read: ${e.message})`)}`);
   } finally {
+    client.close();
     await service.stop();
   }
-  if (service.profileDir && 'profiles' in result && window) {
-    for (const role of ['web', 'worker']) {
-      const dir = join(service.profileDir, role);
-      const file = existsSync(dir) ? profilesIn(dir)[0] : undefined;
-      if (!file) {
-        console.log(`${route.label}: no CPU profile from the ${role} process`);
-        continue;
-      }
-      const s = summarizeProfile(file, 15, window);
-      result.profiles.push(s);
-      printProfile(`${route.label}, ${role} process`, s);
-    }
-  }
-  return result;
+  // The profiles are written when the processes exit, so only now.
+  if (service.profileDir) out.profiles = readProfiles(route.label, service.profileDir, window);
+  return out;
 }
 
 /** POST /api/jobs; skipped with a note while the route does not exist. */

@@ -93,7 +93,7 @@ async function main(): Promise<void> {
       ['BullMQ add -> worker -> INSERT (ceiling)', `${fmtRate(pipeline.jobsPerSecond)} jobs/s`, `${pipeline.jobs} jobs`, ''],
       ['Redis PING one by one / pipelined', `${fmtRate(rt.redisPingSerialPerSecond)}/s / ${fmtRate(rt.redisPingPipelinedPerSecond)}/s`, 'context', ''],
       ['Postgres SELECT 1 one by one', `${fmtRate(rt.pgSelectSerialPerSecond)}/s`, 'context', ''],
-      ['EIP-712 signature recovery, one core', `${fmtRate(rt.recoverPerSecond)}/s`, 'context', ''],
+      ['x402 verifyPayment, one core', `${fmtRate(rt.verifyPerSecond)}/s (${fmtMs(1000 / rt.verifyPerSecond)} each)`, 'context', ''],
     );
   }
 

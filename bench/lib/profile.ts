@@ -3,7 +3,7 @@
  * function and per package (node_modules/<name>, node internals, or the service's own folders),
  * as shares of the time the process was not idle.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 interface ProfileNode {
@@ -109,9 +109,14 @@ export function summarizeProfile(file: string, n = 15, window?: [number, number]
   };
 }
 
-/** The profiles written to `dir` (one per process that exited there). */
-export function profilesIn(dir: string): string[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.cpuprofile')).map((f) => join(dir, f));
+/**
+ * The main thread's profile in `dir`: node writes one file per thread,
+ * `CPU.<date>.<time>.<pid>.<thread id>.<seq>.cpuprofile`, and the main thread's id is 0.
+ */
+export function mainThreadProfile(dir: string): string | undefined {
+  if (!existsSync(dir)) return undefined;
+  const file = readdirSync(dir).find((f) => /\.\d+\.0\.\d+\.cpuprofile$/.test(f));
+  return file ? join(dir, file) : undefined;
 }
 
 export function printProfile(label: string, s: ProfileSummary): void {

@@ -4,7 +4,6 @@
  * repository root, keeps the tail of its output for error messages, and is stopped by its pid.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,39 +126,3 @@ export async function waitUntil(what: string, check: () => Promise<boolean>, tim
   throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
 }
 
-/**
- * CPU seconds (user + system) a process has used so far, from /proc (Linux); undefined
- * elsewhere. Two readings around a phase give its share of a core.
- */
-export function cpuSeconds(pid: number = process.pid): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may contain spaces) start after the last ')'.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
-}
-
-/** USER_HZ: 100 on every Linux this runs on. */
-const CLOCK_TICKS = 100;
-
-/** Measures the CPU share (1 = one full core) of each pid over `fn`. */
-export async function withCpuShares<T>(pids: number[], fn: () => Promise<T>): Promise<{ result: T; shares: (number | undefined)[] }> {
-  const before = pids.map((p) => cpuSeconds(p));
-  const t0 = performance.now();
-  const result = await fn();
-  const seconds = (performance.now() - t0) / 1000;
-  const shares = pids.map((p, i) => {
-    const after = cpuSeconds(p);
-    const b = before[i];
-    return after === undefined || b === undefined ? undefined : (after - b) / seconds;
-  });
-  return { result, shares };
-}
-
-/** "87% of a core" or "n/a". */
-export function fmtShare(share: number | undefined): string {
-  return share === undefined ? 'n/a' : `${Math.round(share * 100)}% of a core`;
-}
