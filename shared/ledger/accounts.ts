@@ -70,6 +70,20 @@ export const ACCOUNT_COLUMNS = `id, currency, kind,
 const KINDS: readonly AccountKind[] = ['user', 'system', 'external'];
 
 /**
+ * One round trip whether the account exists (the common case: it is read, nothing is written or
+ * locked) or not (it is inserted). A concurrent creator that commits between the two parts makes
+ * the INSERT do nothing and the statement return no row.
+ */
+const ENSURE_ACCOUNT = `WITH existing AS (
+    SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE id = $1
+  ), inserted AS (
+    INSERT INTO ledger_accounts (id, currency, kind, debits_must_not_exceed_credits)
+    SELECT $1::text, $2::text, $3::text, $4::boolean WHERE NOT EXISTS (SELECT 1 FROM existing)
+    ON CONFLICT (id) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}
+  )
+  SELECT * FROM existing UNION ALL SELECT * FROM inserted`;
+
+/**
  * Creates the account, or returns it when it exists with the same currency and kind. Safe to
  * call on every use and from concurrent transactions. Throws `AccountConflictError` when the id
  * belongs to an account of another currency or kind.
@@ -77,13 +91,10 @@ const KINDS: readonly AccountKind[] = ['user', 'system', 'external'];
 export async function ensureAccount(q: Queryable, account: NewAccount): Promise<Account> {
   if (!isCurrency(account.currency)) throw new TypeError(`unknown currency ${String(account.currency)}`);
   if (!KINDS.includes(account.kind)) throw new TypeError(`unknown account kind ${String(account.kind)}`);
-  const inserted = await q.query<Account>(
-    `INSERT INTO ledger_accounts (id, currency, kind, debits_must_not_exceed_credits)
-     VALUES ($1, $2, $3, $4) ON CONFLICT (id) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}`,
-    [account.id, account.currency, account.kind, account.kind !== 'external'],
-  );
-  if (inserted.rows[0]) return inserted.rows[0];
-  const existing = await getAccount(q, account.id);
+  const { rows } = await q.query<Account>(ENSURE_ACCOUNT, [account.id, account.currency, account.kind, account.kind !== 'external']);
+  // Empty only when a concurrent transaction created the account after this statement's snapshot
+  // was taken: its row is committed now, and a new statement sees it.
+  const existing = rows[0] ?? (await getAccount(q, account.id));
   // Cannot happen (accounts are never deleted), but a null here must not read as success.
   if (!existing) throw new AccountNotFoundError(account.id);
   if (existing.currency !== account.currency || existing.kind !== account.kind) {
@@ -116,38 +127,4 @@ export function balanceFromAccount(a: Account): Balance {
     pendingIn: a.creditsPending,
     available: posted - a.debitsPending,
   };
-}
-
-/**
- * Locks the given accounts for the rest of the transaction, always in id order, so that two
- * transfers touching the same accounts in opposite directions queue up instead of deadlocking.
- * FOR NO KEY UPDATE rather than FOR UPDATE: it serialises ledger writers just the same but does
- * not block other tables' foreign keys to an account id. Throws `AccountNotFoundError`.
- */
-export async function lockAccounts(q: Queryable, ids: string[]): Promise<Map<string, Account>> {
-  const { rows } = await q.query<Account>(
-    `SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE id = ANY($1::text[]) ORDER BY id FOR NO KEY UPDATE`,
-    [ids],
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const id of ids) if (!byId.has(id)) throw new AccountNotFoundError(id);
-  return byId;
-}
-
-/**
- * Adds to the totals of a transfer's two accounts (the deltas may be negative: a post or void
- * releases its hold). The caller holds the locks from `lockAccounts`.
- */
-export async function moveTotals(
-  q: Queryable,
-  move: { debit: string; credit: string; pending: bigint; posted: bigint },
-): Promise<void> {
-  await q.query(
-    'UPDATE ledger_accounts SET debits_pending = debits_pending + $2, debits_posted = debits_posted + $3 WHERE id = $1',
-    [move.debit, move.pending, move.posted],
-  );
-  await q.query(
-    'UPDATE ledger_accounts SET credits_pending = credits_pending + $2, credits_posted = credits_posted + $3 WHERE id = $1',
-    [move.credit, move.pending, move.posted],
-  );
 }

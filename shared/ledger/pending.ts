@@ -4,15 +4,14 @@
  * a pending transfer is resolved once: its state moves from 'pending' to 'posted' or 'voided'.
  */
 import type { Queryable } from '../db/pool.js';
-import { lockAccounts, moveTotals } from './accounts.js';
 import {
   InvalidTransferError,
+  LedgerError,
   PendingTransferExpiredError,
   PendingTransferStateError,
   TransferNotFoundError,
 } from './errors.js';
-import { insertTransfer, replayed, TRANSFER_COLUMNS, type Transfer, type TransferResult } from './transfers.js';
-import { inTransaction } from './tx.js';
+import { callWrite, resultOf, TRANSFER_COLUMNS, type Transfer, type TransferResult, type WriteOutcome } from './transfers.js';
 
 export interface PostPendingInput {
   /** The idempotency key of the post itself. */
@@ -70,58 +69,37 @@ export async function listExpiredPending(q: Queryable, limit = 100): Promise<Tra
 
 type Resolution = 'post_pending' | 'void_pending';
 
+/**
+ * One statement (`ledger_resolve_pending`, migration 0005): answers a retry, locks the pending
+ * transfer and then its accounts, checks it may be resolved this way, writes the post or void,
+ * marks the pending transfer and moves the totals.
+ */
 async function resolve(q: Queryable, kind: Resolution, input: PostPendingInput): Promise<TransferResult> {
   if (typeof input.id !== 'string' || input.id.length === 0 || input.id.length > 300) {
     throw new InvalidTransferError('a transfer id is 1 to 300 characters');
   }
   const wanted = { kind, pendingId: input.pendingId, amount: input.amount };
-  return inTransaction(q, async (tx) => {
-    const retried = await replayed(tx, input.id, wanted);
-    if (retried) return retried;
-    const pending = await lockPending(tx, input.pendingId);
-    // Looked up again under the lock: a concurrent twin of this very request may have resolved
-    // the transfer while we waited, which is a retry, not a state error.
-    const raced = await replayed(tx, input.id, wanted);
-    if (raced) return raced;
-    assertResolvable(pending, kind);
-    const amount = kind === 'void_pending' ? pending.amount : (input.amount ?? pending.amount);
-    if (amount <= 0n || amount > pending.amount) {
-      throw new InvalidTransferError(`cannot post ${amount} of pending transfer ${pending.id}: it holds ${pending.amount}`);
-    }
-    await lockAccounts(tx, [pending.debitAccountId, pending.creditAccountId]);
-    const transfer = await insertTransfer(tx, {
-      id: input.id, debitAccountId: pending.debitAccountId, creditAccountId: pending.creditAccountId,
-      amount, currency: pending.currency, code: pending.code, kind, pendingId: pending.id, state: null,
-      timeoutAt: null, metadata: input.metadata ?? {},
-    });
-    // Only reachable when another transaction took this id for something else meanwhile.
-    if (!transfer) return (await replayed(tx, input.id, wanted))!;
-    const state = kind === 'post_pending' ? 'posted' : 'voided';
-    await tx.query(`UPDATE ledger_transfers SET state = $2 WHERE id = $1 AND state = 'pending'`, [pending.id, state]);
-    const posted = kind === 'post_pending' ? amount : 0n;
-    await moveTotals(tx, { debit: pending.debitAccountId, credit: pending.creditAccountId, pending: -pending.amount, posted });
-    return { transfer, created: true };
-  });
+  const result = await callWrite(q, 'ledger_resolve_pending($1::text, $2::text, $3::text, $4::bigint, $5::jsonb)', [
+    input.id, input.pendingId, kind, input.amount ?? null, input.metadata ?? {},
+  ]);
+  if (result.outcome === 'not_found') throw new TransferNotFoundError(input.pendingId);
+  if (result.outcome === 'created' || result.outcome === 'exists') return resultOf(result, wanted);
+  throw refusal(result.outcome, result.transfer!, kind, input.amount);
 }
 
-/**
- * Locks the pending transfer row so that two resolutions of it queue up. Lock order is the
- * pending transfer, then its accounts, everywhere.
- */
-async function lockPending(tx: Queryable, pendingId: string): Promise<Transfer & { expired: boolean }> {
-  const { rows } = await tx.query<Transfer & { expired: boolean }>(
-    `SELECT ${TRANSFER_COLUMNS}, coalesce(timeout_at <= now(), false) AS expired
-     FROM ledger_transfers WHERE id = $1 FOR UPDATE`,
-    [pendingId],
-  );
-  if (!rows[0]) throw new TransferNotFoundError(pendingId);
-  return rows[0];
-}
-
-/** Throws unless `pending` is an open pending transfer that may be resolved this way. */
-function assertResolvable(pending: Transfer & { expired: boolean }, kind: Resolution): void {
-  if (pending.kind !== 'pending') throw new InvalidTransferError(`transfer ${pending.id} is a ${pending.kind} transfer, not a pending one`);
+/** The error for a pending transfer that may not be resolved this way; `pending` says why. */
+function refusal(outcome: WriteOutcome, pending: Transfer, kind: Resolution, amount: bigint | undefined): LedgerError {
   const attempted = kind === 'post_pending' ? 'post' : 'void';
-  if (pending.state !== 'pending') throw new PendingTransferStateError(pending.id, pending.state ?? 'unknown', attempted);
-  if (kind === 'post_pending' && pending.expired) throw new PendingTransferExpiredError(pending.id, pending.timeoutAt!);
+  switch (outcome) {
+    case 'not_pending':
+      return new InvalidTransferError(`transfer ${pending.id} is a ${pending.kind} transfer, not a pending one`);
+    case 'resolved':
+      return new PendingTransferStateError(pending.id, pending.state ?? 'unknown', attempted);
+    case 'expired':
+      return new PendingTransferExpiredError(pending.id, pending.timeoutAt!);
+    case 'bad_amount':
+      return new InvalidTransferError(`cannot post ${amount} of pending transfer ${pending.id}: it holds ${pending.amount}`);
+    default:
+      return new LedgerError(`unexpected ledger outcome ${outcome} for transfer ${pending.id}`);
+  }
 }

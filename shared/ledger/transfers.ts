@@ -3,10 +3,16 @@
  * ('pending') until posted or voided (see pending.ts). A transfer's id is its idempotency key.
  */
 import type { Queryable } from '../db/pool.js';
-import { balanceFromAccount, lockAccounts, moveTotals, type Account } from './accounts.js';
-import { CurrencyMismatchError, InsufficientFundsError, InvalidTransferError, TransferConflictError } from './errors.js';
+import {
+  AccountNotFoundError,
+  CurrencyMismatchError,
+  InsufficientFundsError,
+  InvalidTransferError,
+  LedgerError,
+  TransferConflictError,
+} from './errors.js';
 import type { Currency } from './money.js';
-import { inTransaction } from './tx.js';
+import { singleStatement } from './tx.js';
 
 export type TransferKind = 'single' | 'pending' | 'post_pending' | 'void_pending';
 export type PendingState = 'pending' | 'posted' | 'voided';
@@ -75,7 +81,9 @@ const CODE = /^[a-z][a-z0-9_]{0,31}$/;
  * Creates a transfer, or returns the one with this id when it has the same accounts, amount,
  * code and kind (`created: false`). Locks both accounts in id order, checks the debit account's
  * funds, writes the transfer and updates the totals; on any error nothing is written.
- * Given the pool, it runs in a transaction of its own; given a client, it joins the caller's.
+ * All of that is one statement (`ledger_create_transfer`, migration 0005), so the locks on shared
+ * accounts last one round trip. Given the pool, that statement is its own transaction; given a
+ * client, it joins the caller's, which a refusal leaves usable.
  *
  * @throws InsufficientFundsError, TransferConflictError, CurrencyMismatchError,
  *   AccountNotFoundError, InvalidTransferError
@@ -84,38 +92,56 @@ export async function createTransfer(q: Queryable, input: NewTransfer): Promise<
   validate(input);
   const kind: TransferKind = input.pending ? 'pending' : 'single';
   const wanted = { debitAccountId: input.debit, creditAccountId: input.credit, amount: input.amount, code: input.code, kind, pendingId: null };
-  return inTransaction(q, async (tx) => {
-    // A retry is answered without taking any lock.
-    const retried = await replayed(tx, input.id, wanted);
-    if (retried) return retried;
-    const accounts = await lockAccounts(tx, [input.debit, input.credit]);
-    // Looked up again under the locks: a concurrent twin may have committed while we waited,
-    // and its debit must not make our retry look like a lack of funds.
-    const raced = await replayed(tx, input.id, wanted);
-    if (raced) return raced;
-    const debit = accounts.get(input.debit)!;
-    const credit = accounts.get(input.credit)!;
-    if (debit.currency !== credit.currency) throw new CurrencyMismatchError(debit.currency, credit.currency);
-    assertFunds(debit, input.amount);
-    const transfer = await insertTransfer(tx, {
-      ...wanted, id: input.id, currency: debit.currency, state: input.pending ? 'pending' : null,
-      timeoutAt: input.timeoutAt ?? null, metadata: input.metadata ?? {},
-    });
-    // The id was taken meanwhile by a transfer between other accounts.
-    if (!transfer) return (await replayed(tx, input.id, wanted))!;
-    const held = input.pending ? input.amount : 0n;
-    await moveTotals(tx, { debit: input.debit, credit: input.credit, pending: held, posted: input.amount - held });
-    return { transfer, created: true };
-  });
+  const result = await callWrite(q, 'ledger_create_transfer($1::text, $2::text, $3::text, $4::bigint, $5::text, $6::boolean, $7::timestamptz, $8::jsonb)', [
+    input.id, input.debit, input.credit, input.amount, input.code, kind === 'pending', input.timeoutAt ?? null, input.metadata ?? {},
+  ]);
+  switch (result.outcome) {
+    case 'no_account':
+      throw new AccountNotFoundError(result.accountId!);
+    case 'currency_mismatch':
+      throw new CurrencyMismatchError(result.debitCurrency!, result.creditCurrency!);
+    case 'insufficient_funds':
+      throw new InsufficientFundsError(result.accountId!, input.amount, result.available!);
+    default:
+      return resultOf(result, wanted);
+  }
+}
+
+/** What `ledger_create_transfer` and `ledger_resolve_pending` answer (migration 0005). */
+export type WriteOutcome =
+  | 'created' | 'exists' | 'no_account' | 'currency_mismatch' | 'insufficient_funds'
+  | 'not_found' | 'not_pending' | 'resolved' | 'expired' | 'bad_amount';
+
+export interface WriteResult {
+  outcome: WriteOutcome;
+  /** The missing account, or the debit account that lacks funds. */
+  accountId: string | null;
+  /** The debit account's available funds, when they were not enough. */
+  available: bigint | null;
+  debitCurrency: Currency | null;
+  creditCurrency: Currency | null;
+  /** The transfer created or found under the id; for a refused post or void, the pending one. */
+  transfer: Transfer | null;
+}
+
+const RESULT_COLUMNS = `outcome, account_id AS "accountId", available,
+  debit_currency AS "debitCurrency", credit_currency AS "creditCurrency", ${TRANSFER_COLUMNS}`;
+
+/** Runs one of the ledger's write functions, `call` being e.g. `ledger_create_transfer($1, ...)`. */
+export async function callWrite(q: Queryable, call: string, values: unknown[]): Promise<WriteResult> {
+  const { rows } = await singleStatement<Omit<WriteResult, 'transfer'> & Transfer>(q, `SELECT ${RESULT_COLUMNS} FROM ${call}`, values);
+  const { outcome, accountId, available, debitCurrency, creditCurrency, ...transfer } = rows[0];
+  return { outcome, accountId, available, debitCurrency, creditCurrency, transfer: transfer.id === null ? null : transfer };
 }
 
 /**
- * The result of an idempotent retry when a transfer with this id exists and matches `wanted`;
- * null when there is none. Throws `TransferConflictError` when it exists and differs.
+ * The result of a write that did not refuse: the new transfer, or the existing one under this id
+ * when it matches `wanted` (an idempotent retry). Throws `TransferConflictError` when it differs.
  */
-export async function replayed(tx: Queryable, id: string, wanted: Partial<Comparable>): Promise<TransferResult | null> {
-  const existing = await getTransfer(tx, id);
-  return existing ? { transfer: sameOrThrow(existing, wanted), created: false } : null;
+export function resultOf(result: WriteResult, wanted: Partial<Comparable>): TransferResult {
+  if (result.outcome === 'created') return { transfer: result.transfer!, created: true };
+  if (result.outcome === 'exists') return { transfer: sameOrThrow(result.transfer!, wanted), created: false };
+  throw new LedgerError(`unexpected ledger outcome ${result.outcome}`);
 }
 
 /** The transfer with this id, or null. */
@@ -136,13 +162,6 @@ function validate(input: NewTransfer): void {
   if (input.timeoutAt && !input.pending) throw new InvalidTransferError(`transfer ${input.id}: only a pending transfer has a timeout`);
 }
 
-/** Throws `InsufficientFundsError` when debiting `amount` would overdraw a guarded account. */
-export function assertFunds(debit: Account, amount: bigint): void {
-  if (!debit.debitsMustNotExceedCredits) return;
-  const { available } = balanceFromAccount(debit);
-  if (amount > available) throw new InsufficientFundsError(debit.id, amount, available);
-}
-
 export type Comparable = Pick<Transfer, 'debitAccountId' | 'creditAccountId' | 'amount' | 'code' | 'kind' | 'pendingId'>;
 
 /**
@@ -158,19 +177,4 @@ export function sameOrThrow(existing: Transfer, wanted: Partial<Comparable>): Tr
   }
   if (differences.length > 0) throw new TransferConflictError(existing.id, differences);
   return existing;
-}
-
-/** A transfer as written; the database stamps `createdAt`. */
-export type TransferRow = Omit<Transfer, 'createdAt'>;
-
-/** Inserts a transfer row; null when the id is already taken (ON CONFLICT DO NOTHING). */
-export async function insertTransfer(q: Queryable, t: TransferRow): Promise<Transfer | null> {
-  const { rows } = await q.query<Transfer>(
-    `INSERT INTO ledger_transfers
-       (id, debit_account_id, credit_account_id, amount, currency, code, kind, pending_id, state, timeout_at, metadata)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-     ON CONFLICT (id) DO NOTHING RETURNING ${TRANSFER_COLUMNS}`,
-    [t.id, t.debitAccountId, t.creditAccountId, t.amount, t.currency, t.code, t.kind, t.pendingId, t.state, t.timeoutAt, t.metadata],
-  );
-  return rows[0] ?? null;
 }

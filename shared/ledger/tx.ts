@@ -1,9 +1,10 @@
 /**
- * How ledger writes find their transaction. Every write locks account rows and then updates
- * them, which only protects anything inside one transaction.
+ * How ledger writes find their transaction. Each write is one statement (a function of migration
+ * 0005) that locks account rows and updates them, so it is atomic on its own; the caller's
+ * transaction decides what else commits with it and how long the locks are held.
  */
 import pg from 'pg';
-import { transaction, type Db, type Queryable } from '../db/pool.js';
+import { PgCode, pgCode, transaction, type Db, type Queryable } from '../db/pool.js';
 
 /**
  * Runs `fn` in one transaction: the ledger's way of saying "these transfers, and whatever else
@@ -21,10 +22,21 @@ export function withLedger<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promis
 }
 
 /**
- * Given the pool, opens a transaction of its own; given anything else (a client inside the
- * caller's `transaction()`), trusts that a transaction is open and joins it. A bare pg.Client in
- * autocommit mode cannot be told apart and would lose the row locks between statements: don't.
+ * Sends a ledger write that is one statement. Given the pool, it runs on its own: a single
+ * statement is a transaction by itself, so BEGIN and COMMIT would only add two round trips.
+ * Deadlocks and serialization failures are retried as `transaction` retries them. Given
+ * anything else (a client inside the caller's `transaction()`), it joins that transaction; a retry
+ * there is the caller's, since the error aborted its whole transaction.
  */
-export function inTransaction<T>(q: Queryable, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return q instanceof pg.Pool ? transaction(q, fn) : fn(q);
+export async function singleStatement<R extends pg.QueryResultRow>(q: Queryable, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+  if (!(q instanceof pg.Pool)) return q.query<R>(text, values);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await q.query<R>(text, values);
+    } catch (err) {
+      const code = pgCode(err);
+      const retriable = code === PgCode.serializationFailure || code === PgCode.deadlockDetected;
+      if (!retriable || attempt >= 3) throw err;
+    }
+  }
 }

@@ -6,8 +6,10 @@ import {
   checkLedger,
   createTransfer,
   ensureAccount,
+  getAccount,
   InsufficientFundsError,
   postPending,
+  TransferConflictError,
   voidPending,
 } from '../../shared/ledger/index.js';
 import { createTestDb, type TestDb } from '../helpers/db.js';
@@ -119,6 +121,61 @@ describe('concurrent transfers', () => {
     );
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect((await balanceOf(db.pool, 'agent:retry-payee:available')).posted).toBe(30n);
+  });
+
+  it('gives an id to one transfer when transfers between different accounts race for it', async () => {
+    // Disjoint accounts: no lock orders them, so the losers meet the winner at the INSERT itself.
+    for (let i = 0; i < PARALLEL; i++) {
+      await fundedUser(`agent:claim-${i}:available`, 5n);
+      await ensureAccount(db.pool, { id: `escrow:claim:${i}`, currency: 'USDC', kind: 'system' });
+    }
+    const wait = barrier(PARALLEL);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: PARALLEL }, (_, i) =>
+        inOwnTransaction(wait, (tx) =>
+          createTransfer(tx, { id: 'claimed-id', debit: `agent:claim-${i}:available`, credit: `escrow:claim:${i}`, amount: 5n, code: 'escrow' }),
+        ),
+      ),
+    );
+    const won = outcomes.filter((o) => o.status === 'fulfilled');
+    expect(won).toHaveLength(1);
+    expect((won[0] as PromiseFulfilledResult<{ created: boolean }>).value.created).toBe(true);
+    const lost = outcomes.filter((o) => o.status === 'rejected') as PromiseRejectedResult[];
+    expect(lost.every((o) => o.reason instanceof TransferConflictError)).toBe(true);
+  });
+
+  it('creates an account once when twenty transactions ensure it at once', async () => {
+    const wait = barrier(PARALLEL);
+    const accounts = await Promise.all(
+      Array.from({ length: PARALLEL }, () =>
+        inOwnTransaction(wait, (tx) => ensureAccount(tx, { id: 'escrow:job:ensured-at-once', currency: 'USDC', kind: 'system' })),
+      ),
+    );
+    expect(new Set(accounts.map((a) => a.createdAt.getTime())).size).toBe(1);
+    expect(accounts.every((a) => a.id === 'escrow:job:ensured-at-once' && a.kind === 'system')).toBe(true);
+    expect(await getAccount(db.pool, 'escrow:job:ensured-at-once')).toEqual(accounts[0]);
+  });
+
+  it('answers ensureAccount and a retried transfer without waiting for a transaction holding the account', async () => {
+    await fundedUser('agent:busy:available', 10n);
+    const holder = await wide.connect();
+    try {
+      await holder.query('BEGIN');
+      // Holds 'external:x402:USDC' and the busy account until ROLLBACK, like a settlement in flight.
+      await createTransfer(holder, { id: 'busy-deposit', debit: 'external:x402:USDC', credit: 'agent:busy:available', amount: 1n, code: 'deposit' });
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('waited for the lock')), 2_000)));
+      const answers = Promise.all([
+        ensureAccount(db.pool, { id: 'external:x402:USDC', currency: 'USDC', kind: 'external' }),
+        createTransfer(db.pool, { id: 'fund:agent:busy:available', debit: 'external:x402:USDC', credit: 'agent:busy:available', amount: 10n, code: 'deposit' }),
+      ]);
+      const [account, retry] = await Promise.race([answers, timeout]).finally(() => clearTimeout(timer));
+      expect(account.kind).toBe('external');
+      expect(retry.created).toBe(false);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
   });
 
   it('posts a pending transfer once when the same post is retried concurrently', async () => {

@@ -14,6 +14,7 @@ import {
   TransferConflictError,
   TransferNotFoundError,
   voidPending,
+  withLedger,
 } from '../../shared/ledger/index.js';
 import { createTestDb, type TestDb } from '../helpers/db.js';
 
@@ -140,6 +141,27 @@ describe('pending transfers', () => {
     await postPending(db.pool, { id: 'p-not-yet:post', pendingId: 'p-not-yet' });
     await voidPending(db.pool, { id: 'p-expired:void', pendingId: 'p-expired' });
     expect(await listExpiredPending(db.pool)).toEqual([]);
+  });
+
+  it('leaves the caller’s transaction usable after refusing a post or void', async () => {
+    await hold('p-usable', 100n);
+    await hold('p-usable-done', 100n);
+    await voidPending(db.pool, { id: 'p-usable-done:void', pendingId: 'p-usable-done' });
+    await hold('p-usable-expired', 100n, new Date(Date.now() - 1_000));
+    const outcome = await withLedger(db.pool, async (tx) => {
+      const refusals = [
+        postPending(tx, { id: 'p-usable:r1', pendingId: 'no-such' }),
+        postPending(tx, { id: 'p-usable:r2', pendingId: 'fund' }),
+        postPending(tx, { id: 'p-usable:r3', pendingId: 'p-usable-done' }),
+        postPending(tx, { id: 'p-usable:r4', pendingId: 'p-usable-expired' }),
+        postPending(tx, { id: 'p-usable:r5', pendingId: 'p-usable', amount: 101n }),
+        voidPending(tx, { id: 'p-usable-done:void', pendingId: 'p-usable' }),
+      ];
+      for (const refusal of refusals) await expect(refusal).rejects.toThrow();
+      return postPending(tx, { id: 'p-usable:post', pendingId: 'p-usable', amount: 30n });
+    });
+    expect(outcome).toMatchObject({ created: true, transfer: { amount: 30n, pendingId: 'p-usable' } });
+    await voidPending(db.pool, { id: 'p-usable-expired:void', pendingId: 'p-usable-expired' });
   });
 
   it('refuses a timeout on a transfer that is not pending', async () => {

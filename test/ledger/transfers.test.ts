@@ -103,6 +103,43 @@ describe('createTransfer', () => {
     expect(await getTransfer(db.pool, 't-too-much')).toBeNull();
   });
 
+  it('leaves the caller’s transaction usable after every kind of refusal', async () => {
+    await ensureAccount(db.pool, { id: 'agent:sats2:available', currency: 'SAT', kind: 'user' });
+    await createTransfer(db.pool, { id: 't-taken', debit: alice, credit: bob, amount: 2n, code: 'payout' });
+    const outcome = await withLedger(db.pool, async (tx) => {
+      const refusals = [
+        createTransfer(tx, { id: 't-r1', debit: alice, credit: 'agent:nobody:available', amount: 1n, code: 'payout' }),
+        createTransfer(tx, { id: 't-r2', debit: alice, credit: 'agent:sats2:available', amount: 1n, code: 'payout' }),
+        createTransfer(tx, { id: 't-taken', debit: alice, credit: bob, amount: 3n, code: 'payout' }),
+        createTransfer(tx, { id: 't-r3', debit: bob, credit: alice, amount: 10n ** 12n, code: 'refund' }),
+        ensureAccount(tx, { id: alice, currency: 'SAT', kind: 'user' }),
+      ];
+      for (const refusal of refusals) await expect(refusal).rejects.toThrow();
+      return createTransfer(tx, { id: 't-after-refusals', debit: alice, credit: bob, amount: 1n, code: 'payout' });
+    });
+    expect(outcome.created).toBe(true);
+    for (const id of ['t-r1', 't-r2', 't-r3']) expect(await getTransfer(db.pool, id)).toBeNull();
+  });
+
+  it('names the missing account and both currencies in its refusals', async () => {
+    await expect(createTransfer(db.pool, { id: 't-n1', debit: 'agent:ghost:available', credit: bob, amount: 1n, code: 'payout' }))
+      .rejects.toMatchObject({ accountId: 'agent:ghost:available' });
+    await expect(createTransfer(db.pool, { id: 't-n2', debit: alice, credit: 'agent:ghost:available', amount: 1n, code: 'payout' }))
+      .rejects.toMatchObject({ accountId: 'agent:ghost:available' });
+    await ensureAccount(db.pool, { id: 'agent:sats3:available', currency: 'SAT', kind: 'user' });
+    await expect(createTransfer(db.pool, { id: 't-n3', debit: alice, credit: 'agent:sats3:available', amount: 1n, code: 'payout' }))
+      .rejects.toMatchObject({ debitCurrency: 'USDC', creditCurrency: 'SAT' });
+  });
+
+  it('keeps a pending transfer’s timeout and its metadata as given', async () => {
+    const timeoutAt = new Date(Date.now() + 60_000);
+    const { transfer } = await createTransfer(db.pool, {
+      id: 't-timeout', debit: alice, credit: bob, amount: 1n, code: 'escrow', pending: true, timeoutAt, metadata: { job: 'j2', n: [1, 2] },
+    });
+    expect(transfer).toMatchObject({ timeoutAt, metadata: { job: 'j2', n: [1, 2] }, state: 'pending', pendingId: null });
+    expect(await getTransfer(db.pool, 't-timeout')).toEqual(transfer);
+  });
+
   it('rolls back its transfers with the caller’s transaction', async () => {
     await expect(
       withLedger(db.pool, async (tx) => {
