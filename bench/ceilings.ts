@@ -179,7 +179,8 @@ export async function benchVerification(count: number): Promise<{ verifyPerSecon
     scheme: 'exact' as const, network: 'eip155:84532' as const, amount: '1100000', asset: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
     payTo: '0x000000000000000000000000000000000000dEaD', maxTimeoutSeconds: 300, extra: { name: 'USDC', version: '2' },
   };
-  const signed = await presignPayments({ x402Version: 2, accepts: [accepted] }, count);
+  const resource = { url: 'http://127.0.0.1/bench', description: 'bench', mimeType: 'application/json' };
+  const signed = await presignPayments({ x402Version: 2, error: 'payment_required', resource, accepts: [accepted] }, count);
   const payloads = signed.headers.map((h) => JSON.parse(Buffer.from(h, 'base64').toString('utf8')));
   const domain = { name: 'USDC', version: '2', chainId: 84532, verifyingContract: accepted.asset as `0x${string}` };
   const warmup = Math.floor(count / 8); // the JIT's first calls are not counted

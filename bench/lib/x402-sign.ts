@@ -8,35 +8,9 @@
 import { randomBytes } from 'node:crypto';
 import { getAddress, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { TRANSFER_WITH_AUTHORIZATION, type PaymentRequiredV2 } from '../../shared/x402/index.js';
 
-export interface RequirementsV2 {
-  scheme: string;
-  network: string;
-  amount: string;
-  asset: string;
-  payTo: string;
-  maxTimeoutSeconds: number;
-  extra?: { name?: string; version?: string } & Record<string, unknown>;
-}
-
-export interface PaymentRequiredV2 {
-  x402Version: number;
-  error?: string;
-  resource?: { url: string; description?: string; mimeType?: string };
-  accepts: RequirementsV2[];
-}
-
-/** EIP-3009 as USDC defines it (the same list @x402/evm signs with). */
-export const TRANSFER_WITH_AUTHORIZATION = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const;
+export { TRANSFER_WITH_AUTHORIZATION };
 
 /** Reads the `PAYMENT-REQUIRED` header of a 402 (standard base64 JSON). */
 export function decodePaymentRequired(header: string): PaymentRequiredV2 {

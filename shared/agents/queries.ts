@@ -1,22 +1,8 @@
 /** SQL for the agents table. Every function takes a Queryable so callers compose transactions. */
 import type { Queryable } from '../db/pool.js';
-import type { AgentRow, AgentStatus, Contact, Service } from './types.js';
+import type { AgentProfile, AgentRow, AgentStatus } from './types.js';
 
-export interface NewAgent {
-  id: string;
-  handle: string;
-  name: string;
-  description: string;
-  services: Service[] | null;
-  contact: Contact;
-  stack: string;
-  tags: string[] | null;
-  webhook_url: string | null;
-  wallet: string | null;
-  bond_amount: bigint;
-  api_key_hash: string;
-  signing_salt: string;
-}
+export type NewAgent = Pick<AgentRow, keyof AgentProfile | 'id' | 'webhook_url' | 'wallet' | 'bond_amount' | 'api_key_hash' | 'signing_salt'>;
 
 export async function insertAgent(q: Queryable, a: NewAgent): Promise<AgentRow> {
   const { rows } = await q.query<AgentRow>(

@@ -10,18 +10,11 @@ import { hashApiKey, deriveSigningSecret, newApiKey, randomHex } from '../auth/c
 import { newId, newPaymentId } from '../ids.js';
 import { insertPayment, type PaymentRow } from '../payments/queries.js';
 import { insertAgent } from './queries.js';
-import type { AgentRow, Contact, Service } from './types.js';
+import type { AgentProfile, AgentRow } from './types.js';
 
 export const BOND_PURPOSE = 'identity_bond';
 
-export interface RegistrationInput {
-  handle: string;
-  name: string;
-  description: string;
-  services: Service[] | null;
-  contact: Contact;
-  stack: string;
-  tags: string[] | null;
+export interface RegistrationInput extends AgentProfile {
   webhook_url?: string;
 }
 

@@ -17,8 +17,8 @@ export interface Contact {
 
 export type AgentStatus = 'pending_bond' | 'active' | 'suspended' | 'exited' | 'bond_failed';
 
-export interface AgentRow {
-  id: string;
+/** What an agent says about itself: the Agent fields of spec 2.2 that a caller sets. */
+export interface AgentProfile {
   handle: string;
   name: string;
   description: string;
@@ -26,6 +26,10 @@ export interface AgentRow {
   contact: Contact;
   stack: string;
   tags: string[] | null;
+}
+
+export interface AgentRow extends AgentProfile {
+  id: string;
   webhook_url: string | null;
   verified: boolean;
   featured: boolean;
@@ -39,16 +43,9 @@ export interface AgentRow {
   updated_at: Date;
 }
 
-/** The Agent object of spec 2.2, field for field and in that order. */
-export interface AgentJson {
+/** The Agent object of spec 2.2, field for field; toAgentJson writes them in the spec's order. */
+export interface AgentJson extends AgentProfile {
   id: string;
-  handle: string;
-  name: string;
-  description: string;
-  services: Service[] | null;
-  contact: Contact;
-  stack: string;
-  tags: string[] | null;
   verified: boolean;
   featured: boolean;
   created_at: string;

@@ -2,20 +2,8 @@
 import type { Queryable } from '../db/pool.js';
 import type { JobRow, JobStatus } from './types.js';
 
-export interface NewJob {
-  id: string;
-  title: string;
-  description: string;
-  tags: string[];
-  requirements: string[] | null;
-  reward_amount: bigint;
-  posting_fee: bigint;
-  deadline: Date | null;
-  poster_agent_id: string | null;
-  poster_wallet: string;
-  poster_key_hash: string | null;
-  payment_id: string;
-}
+export type NewJob = Pick<JobRow, 'id' | 'title' | 'description' | 'tags' | 'requirements' | 'reward_amount' | 'posting_fee'
+  | 'deadline' | 'poster_agent_id' | 'poster_wallet' | 'poster_key_hash' | 'payment_id'>;
 
 export async function insertJob(q: Queryable, j: NewJob): Promise<JobRow> {
   const { rows } = await q.query<JobRow>(

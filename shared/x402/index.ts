@@ -27,7 +27,7 @@ export {
 } from './headers.js';
 export type { PaymentHeaders } from './headers.js';
 export { parsePaymentPayload, parseServerRequirements } from './payload.js';
-export { verifyPayment, proofIdOf, VALID_BEFORE_MARGIN_SECONDS } from './verify.js';
+export { verifyPayment, proofIdOf, VALID_BEFORE_MARGIN_SECONDS, TRANSFER_WITH_AUTHORIZATION } from './verify.js';
 export type { VerifiedPayment } from './verify.js';
 export type { Facilitator, VerifyResult, SettleResult, SupportedKind } from './facilitator.js';
 export { HttpFacilitator } from './http-facilitator.js';

@@ -16,8 +16,8 @@ import type { DecodedPayment, ServerRequirements } from './types.js';
  */
 export const VALID_BEFORE_MARGIN_SECONDS = 6n;
 
-/** EIP-3009 TransferWithAuthorization, as USDC defines it. */
-const TRANSFER_WITH_AUTHORIZATION = {
+/** EIP-3009 TransferWithAuthorization, as USDC defines it (and @x402/evm signs it). */
+export const TRANSFER_WITH_AUTHORIZATION = {
   TransferWithAuthorization: [
     { name: 'from', type: 'address' },
     { name: 'to', type: 'address' },
