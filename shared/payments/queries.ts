@@ -48,13 +48,18 @@ export async function latestPaymentFor(q: Queryable, purpose: string, subjectId:
   return rows[0];
 }
 
-/** Counts a settlement attempt before the facilitator is called, so a crash leaves a trace. */
-export async function countAttempt(q: Queryable, id: string): Promise<number> {
-  const { rows } = await q.query<{ attempts: number }>(
-    `UPDATE payments SET attempts = attempts + 1, updated_at = now() WHERE id = $1 AND status = 'pending' RETURNING attempts`,
+/**
+ * Counts a settlement attempt before the facilitator is called, so that a crash leaves a trace,
+ * and returns the row: one round trip for the common case. Undefined when the payment is not
+ * (or no longer) pending, or waits for review.
+ */
+export async function claimAttempt(q: Queryable, id: string): Promise<PaymentRow | undefined> {
+  const { rows } = await q.query<PaymentRow>(
+    `UPDATE payments SET attempts = attempts + 1, updated_at = now()
+     WHERE id = $1 AND status = 'pending' AND review_reason IS NULL RETURNING *`,
     [id],
   );
-  return rows[0]?.attempts ?? 0;
+  return rows[0];
 }
 
 export async function markSettled(q: Queryable, id: string, settlement: Record<string, unknown>): Promise<PaymentRow | undefined> {

@@ -14,7 +14,7 @@ import type { Db, Queryable } from '../db/pool.js';
 import { transaction } from '../db/pool.js';
 import { createTransfer, ensureAccount, type Currency } from '../ledger/index.js';
 import { parsePaymentPayload, parseServerRequirements, type Facilitator } from '../x402/index.js';
-import { countAttempt, flagForReview, getPayment, markFailed, markSettled, type PaymentRow } from './queries.js';
+import { claimAttempt, flagForReview, getPayment, markFailed, markSettled, type PaymentRow } from './queries.js';
 
 /** What a payment's purpose (bond, job, contract) does when its payment settles or fails. */
 export interface PurposeHandler {
@@ -50,15 +50,17 @@ export interface SettleDeps {
 }
 
 export async function settleX402Payment(deps: SettleDeps, paymentId: string): Promise<SettleOutcome> {
-  const payment = await getPayment(deps.db, paymentId);
+  const claimed = await claimAttempt(deps.db, paymentId);
+  const payment = claimed ?? (await getPayment(deps.db, paymentId));
   if (!payment || payment.rail !== 'x402') throw new UnknownPaymentError(paymentId);
   const handler = deps.purposes[payment.purpose];
   if (!handler) throw new UnknownPaymentError(paymentId, `no handler for purpose ${payment.purpose}`);
-  if (payment.status === 'settled') return 'already_settled';
-  if (payment.status === 'failed') return 'already_failed';
-  if (payment.review_reason) return 'needs_review';
-
-  const attempt = await countAttempt(deps.db, paymentId);
+  if (!claimed) {
+    if (payment.status === 'settled') return 'already_settled';
+    if (payment.status === 'failed') return 'already_failed';
+    return 'needs_review';
+  }
+  const attempt = payment.attempts;
   // The same payload as the first attempt, exactly as the payer signed it.
   const result = await deps.facilitator.settle(parsePaymentPayload(payment.payload), parseServerRequirements(payment.requirements));
   if (result.status === 'pending') throw new SettlementPendingError(result.reason);
