@@ -5,32 +5,18 @@
  * field for field and in the order of the spec, because JSON.stringify keeps insertion order
  * and readers diff the feed as text.
  */
+import type { Severity } from '../shared/scanner/types.js';
+import type { UnsafeScanRow } from '../shared/scans/feed-snapshot.js';
 
-/** Severity levels of the scanner, lowest first (PRODUCT.md section 8). */
-export type Severity = 'LOW' | 'MEDIUM' | 'HIGH' | 'CRITICAL';
+export type { Severity };
 
 /**
- * One unsafe scan result, newest first, already limited by SQL.
- *
- * `skill_name`, `slug` and `category` come from the scanned skill and are attacker-controlled;
- * buildFeed cleans them before they reach any output.
+ * One unsafe scan result, newest first, already limited by SQL: the row the feed snapshot
+ * query returns (shared/scans/feed-snapshot.ts). `skill_name`, `slug` and `category` come from
+ * the scanned skill and are attacker-controlled; buildFeed cleans them before they reach any
+ * output.
  */
-export interface FeedRow {
-  /** 16 lowercase hexadecimal characters. */
-  result_id: string;
-  /** Attacker-controlled text. */
-  skill_name: string;
-  /** Attacker-controlled text, or null when the skill gave none. */
-  slug: string | null;
-  /** Category of the most severe finding, or null. */
-  category: string | null;
-  /** Highest severity of the result. */
-  severity: Severity;
-  critical_count: number;
-  high_count: number;
-  downloads: number;
-  created_at: Date;
-}
+export type FeedRow = UnsafeScanRow;
 
 /** Counts over all scans, safe and unsafe. */
 export interface FeedStatsRow {

@@ -3,6 +3,21 @@
  */
 import type { RawFinding } from './match.js';
 import { COMBO_RULES } from './rules/index.js';
+import type { ComboRule } from './types.js';
+
+/** The combination's own finding, placed at its last part and naming every part. */
+function comboFinding(combo: ComboRule, last: RawFinding, where: string): RawFinding {
+  return {
+    rule_id: combo.id,
+    category: combo.category,
+    severity: combo.severity,
+    file: last.file,
+    line: last.line,
+    excerpt: last.excerpt,
+    message: `${combo.message} (${where})`,
+    atRuleSeverity: true,
+  };
+}
 
 /** Adds a finding for each file-scope combination rule whose every group fired in this file. */
 export function comboFindings(fileFindings: readonly RawFinding[], out: RawFinding[]): void {
@@ -22,17 +37,7 @@ export function comboFindings(fileFindings: readonly RawFinding[], out: RawFindi
     }
     if (parts.length !== combo.allOf.length) continue;
     const last = parts.reduce((a, b) => (b.line > a.line ? b : a));
-    const where = parts.map((f) => `${f.rule_id} line ${f.line}`).join(', ');
-    out.push({
-      rule_id: combo.id,
-      category: combo.category,
-      severity: combo.severity,
-      file: last.file,
-      line: last.line,
-      excerpt: last.excerpt,
-      message: `${combo.message} (${where})`,
-      atRuleSeverity: true,
-    });
+    out.push(comboFinding(combo, last, parts.map((f) => `${f.rule_id} line ${f.line}`).join(', ')));
   }
 }
 
@@ -51,17 +56,6 @@ export function skillComboFindings(all: readonly RawFinding[], out: RawFinding[]
     const a = first[0];
     const b = rest.map((g) => g.find((f) => f.file !== a.file) ?? g[0]);
     const parts = [a, ...b];
-    const where = parts.map((f) => `${f.rule_id} in ${f.file}:${f.line}`).join(', ');
-    const last = parts[parts.length - 1];
-    out.push({
-      rule_id: combo.id,
-      category: combo.category,
-      severity: combo.severity,
-      file: last.file,
-      line: last.line,
-      excerpt: last.excerpt,
-      message: `${combo.message} (${where})`,
-      atRuleSeverity: true,
-    });
+    out.push(comboFinding(combo, parts[parts.length - 1], parts.map((f) => `${f.rule_id} in ${f.file}:${f.line}`).join(', ')));
   }
 }

@@ -6,12 +6,17 @@
 import { transaction, type Db } from '../db/pool.js';
 import type { Severity } from '../scanner/types.js';
 
-/** One unsafe result, shaped as feed/'s FeedRow. */
+/** One unsafe result: what feed/'s buildFeed takes as a FeedRow. */
 export interface UnsafeScanRow {
+  /** 16 lowercase hexadecimal characters. */
   result_id: string;
+  /** Attacker-controlled text. */
   skill_name: string;
+  /** Attacker-controlled text, or null when the skill gave none. */
   slug: string | null;
+  /** Category of the most severe finding, or null. */
   category: string | null;
+  /** Highest severity of the result. */
   severity: Severity;
   critical_count: number;
   high_count: number;
