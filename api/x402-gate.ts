@@ -83,7 +83,8 @@ export async function recordPayment<T>(deps: AppDeps, req: Request, res: Respons
 /** Waits until the payment leaves `pending` or the time is up; the row is the truth. */
 async function waitForSettlement(deps: AppDeps, job: Job | undefined, paymentId: string): Promise<PaymentRow> {
   const deadline = Date.now() + deps.config.SETTLE_WAIT_MS;
-  if (job) {
+  // BullMQ reads a ttl of 0 as "wait forever": SETTLE_WAIT_MS=0 must mean "do not wait".
+  if (job && deps.config.SETTLE_WAIT_MS > 0) {
     await job.waitUntilFinished(deps.queues.settlementEvents, deps.config.SETTLE_WAIT_MS).catch(() => {});
   }
   for (;;) {
