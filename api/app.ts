@@ -17,6 +17,7 @@ import { jobRoutes } from './routes/jobs.js';
 import { feedRoutes } from './routes/feed.js';
 import { scanRoutes } from './routes/scan.js';
 import { opsRoutes } from './routes/ops.js';
+import { adminQueueRoutes } from './routes/admin-queues.js';
 
 /** Headers an x402 client must be able to read from a browser. */
 const EXPOSED = ['PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'Location', 'Retry-After', 'WWW-Authenticate', 'Idempotent-Replayed'];
@@ -57,6 +58,8 @@ export function buildApp(deps: AppDeps): Express {
   const limit = { redis: deps.redis, prefix: deps.config.QUEUE_PREFIX, limit: deps.config.RATE_LIMIT_PER_MINUTE };
   app.use(rateLimit({ ...limit, keyOf: (req) => `ip:${req.ip ?? 'unknown'}` }));
   app.use(rateLimit({ ...limit, keyOf: (req) => (req.get('authorization') ? `key:${sha256Hex(req.get('authorization')!).slice(0, 32)}` : undefined) }));
+  // Behind the rate limits, so that the admin token cannot be guessed at speed.
+  app.use(adminQueueRoutes(deps, [deps.queues.settlement, deps.queues.scans, deps.queues.feed]));
   // Keep the exact bytes: X-Signature and Idempotency-Key are computed over them.
   const keepRawBody = (req: unknown, _res: unknown, buf: Buffer) => {
     (req as express.Request).rawBody = buf;

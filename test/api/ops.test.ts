@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import request from 'supertest';
-import { createHarness, type Harness } from '../helpers/harness.js';
+import { ADMIN_TOKEN, createHarness, type Harness } from '../helpers/harness.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -35,6 +35,22 @@ describe('operations endpoints', () => {
   it('exposes Prometheus metrics', async () => {
     const res = await request(h.app).get('/metrics');
     expect(res.text).toContain('process_cpu_user_seconds_total');
+  });
+});
+
+describe('the queue dashboard', () => {
+  it('asks for credentials, refuses a wrong token, and opens for the admin by Bearer or Basic', async () => {
+    const none = await request(h.app).get('/admin/queues');
+    expect(none.status).toBe(401);
+    expect(none.headers['www-authenticate']).toMatch(/^Basic/);
+    const wrong = await request(h.app).get('/admin/queues').set('Authorization', 'Bearer not-the-admin-token');
+    expect(wrong.status).toBe(403);
+    const basic = await request(h.app).get('/admin/queues').auth('ops', ADMIN_TOKEN);
+    expect(basic.status).toBe(200);
+    expect(basic.text).toMatch(/<html/i);
+    const api = await request(h.app).get('/admin/queues/api/queues').set('Authorization', `Bearer ${ADMIN_TOKEN}`);
+    expect(api.status).toBe(200);
+    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['skill-scans', 'threat-feed', 'x402-settlement']);
   });
 });
 
