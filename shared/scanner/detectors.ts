@@ -4,7 +4,7 @@
  */
 import { isNegated } from './context.js';
 import { excerpt } from './excerpt.js';
-import type { RawFinding } from './match.js';
+import { findingAt as finding, type RawFinding } from './match.js';
 import type { Prepared } from './prepare.js';
 import { RULES } from './rules/index.js';
 import { declaredNames, installedNames, lookalikeOf } from './typosquat.js';
@@ -17,18 +17,6 @@ const ZERO_WIDTH_RUN = byId('HI003');
 const BIDI = byId('HI004');
 const SQUAT = byId('TS001');
 
-function finding(rule: Rule, p: Prepared, line: number, text: string, message: string, severity = rule.severity, at = 0): RawFinding {
-  return {
-    rule_id: rule.id,
-    category: rule.category,
-    severity,
-    file: p.path,
-    line: line + 1,
-    excerpt: excerpt(text, at),
-    message,
-    atRuleSeverity: severity === rule.severity,
-  };
-}
 
 const FIRST_OF: Record<string, RegExp> = {
   tags: /[\u{E0000}-\u{E01EF}\uFE00-\uFE0F]/u,

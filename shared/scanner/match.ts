@@ -15,6 +15,20 @@ export interface RawFinding extends Finding {
   atRuleSeverity: boolean;
 }
 
+/** A finding of `rule` on 0-based `line` of `p`, with its excerpt taken around column `at`. */
+export function findingAt(rule: Rule, p: Prepared, line: number, text: string, message: string, severity = rule.severity, at = 0): RawFinding {
+  return {
+    rule_id: rule.id,
+    category: rule.category,
+    severity,
+    file: p.path,
+    line: line + 1,
+    excerpt: excerpt(text, at),
+    message,
+    atRuleSeverity: severity === rule.severity,
+  };
+}
+
 interface CompiledRule {
   rule: Rule;
   patterns: RegExp[];
@@ -125,15 +139,5 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
   }
   const verdict = rule.verify ? runVerifier(rule.verify, m) : {};
   if (verdict === null) return null;
-  const severity = verdict.severity ?? rule.severity;
-  return {
-    rule_id: rule.id,
-    category: rule.category,
-    severity,
-    file: p.path,
-    line: line + 1,
-    excerpt: excerpt(text, start),
-    message: verdict.message ?? rule.message,
-    atRuleSeverity: severity === rule.severity,
-  };
+  return findingAt(rule, p, line, text, verdict.message ?? rule.message, verdict.severity ?? rule.severity, start);
 }
