@@ -5,10 +5,9 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import { findAgent, handleTaken, listDirectory, setAgentFlags } from '../../shared/agents/queries.js';
-import { registerAgent } from '../../shared/agents/register.js';
+import { HandleTakenError, registerAgent } from '../../shared/agents/register.js';
 import { toAgentJson, type AgentRow } from '../../shared/agents/types.js';
 import { decodeCursor, pageOf } from '../../shared/cursor.js';
-import { HandleTakenError } from '../../shared/agents/register.js';
 import { HttpError, NotFoundError } from '../../shared/errors.js';
 import { AccountIds, formatAmount, getAccount, balanceFromAccount, parseAmount } from '../../shared/ledger/index.js';
 import type { AppDeps } from '../context.js';
@@ -19,43 +18,42 @@ import { acceptPayment, answerPaid, recordPayment } from '../x402-gate.js';
 import {
   AgentBalance, AgentFlagsPatch, AgentWithStatus, Directory, DirectoryQuery, Registration, RegisterAgentRequest,
 } from '../schemas/agents.js';
-import { errorResponse, paymentRequiredResponse, z } from '../schemas/common.js';
+import { errorResponse, jsonResponse, paymentRequiredResponse, z } from '../schemas/common.js';
 
 const IdOrHandle = z.object({ idOrHandle: z.string().min(1).max(64) });
 
 export function describeAgentRoutes(r: OpenAPIRegistry): void {
-  const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, content: { 'application/json': { schema } } });
   r.registerPath({
     method: 'post', path: '/api/v1/agents/register', tags: ['agents'],
     summary: 'Register an agent; the identity bond is paid by x402',
     request: { body: { content: { 'application/json': { schema: RegisterAgentRequest } } } },
     responses: {
-      201: json(Registration, 'registered and bond settled; credentials are shown only here'),
-      202: json(Registration, 'registered; the bond is still settling (poll Location)'),
+      201: jsonResponse(Registration, 'registered and bond settled; credentials are shown only here'),
+      202: jsonResponse(Registration, 'registered; the bond is still settling (poll Location)'),
       400: errorResponse('invalid body'), 402: paymentRequiredResponse, 409: errorResponse('handle taken'),
     },
   });
   r.registerPath({
     method: 'get', path: '/api/v1/agents', tags: ['agents'], summary: 'The directory of active agents',
     request: { query: DirectoryQuery },
-    responses: { 200: json(Directory, 'newest first'), 400: errorResponse('bad filter or cursor') },
+    responses: { 200: jsonResponse(Directory, 'newest first'), 400: errorResponse('bad filter or cursor') },
   });
   r.registerPath({
     method: 'get', path: '/api/v1/agents/{idOrHandle}', tags: ['agents'], summary: 'One agent, with its status',
     request: { params: IdOrHandle },
-    responses: { 200: json(z.object({ success: z.literal(true), agent: AgentWithStatus }), 'the agent'), 404: errorResponse('no such agent') },
+    responses: { 200: jsonResponse(z.object({ success: z.literal(true), agent: AgentWithStatus }), 'the agent'), 404: errorResponse('no such agent') },
   });
   r.registerPath({
     method: 'get', path: '/api/v1/agents/{idOrHandle}/balance', tags: ['agents'],
     summary: "The agent's balance (its own key only). Withdrawal is not offered yet.",
     security: [{ BearerAuth: [] }], request: { params: IdOrHandle },
-    responses: { 200: json(AgentBalance, 'balances'), 401: errorResponse('no key'), 403: errorResponse('another agent') },
+    responses: { 200: jsonResponse(AgentBalance, 'balances'), 401: errorResponse('no key'), 403: errorResponse('another agent') },
   });
   r.registerPath({
     method: 'patch', path: '/api/v1/agents/{idOrHandle}', tags: ['agents'], summary: 'Set verified or featured (admin)',
     security: [{ BearerAuth: [] }],
     request: { params: IdOrHandle, body: { content: { 'application/json': { schema: AgentFlagsPatch } } } },
-    responses: { 200: json(z.object({ success: z.literal(true), agent: AgentWithStatus }), 'updated'), 403: errorResponse('not the admin') },
+    responses: { 200: jsonResponse(z.object({ success: z.literal(true), agent: AgentWithStatus }), 'updated'), 403: errorResponse('not the admin') },
   });
 }
 

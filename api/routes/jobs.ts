@@ -24,13 +24,12 @@ import { acceptPayment, answerPaid, recordPayment } from '../x402-gate.js';
 import {
   CreateJobRequest, DisputeJobRequest, JobCreated, JobEnvelope, JobList, JobListQuery, ResolveJobRequest, SubmitJobRequest,
 } from '../schemas/jobs.js';
-import { errorResponse, paymentRequiredResponse, z } from '../schemas/common.js';
+import { errorResponse, jsonResponse, paymentRequiredResponse, z } from '../schemas/common.js';
 
 const JobId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'a 24-character hex job id') });
 const POSTER_KEY = /^Bearer\s+(ac_job_\S{1,200})$/i;
 
 export function describeJobRoutes(r: OpenAPIRegistry): void {
-  const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, content: { 'application/json': { schema } } });
   const agentAuth = [{ BearerAuth: [], HMACSignature: [] }];
   r.registerPath({
     method: 'post', path: '/api/jobs', tags: ['jobs'], summary: 'Post a job, paid by x402 (posting fee + reward)',
@@ -38,17 +37,17 @@ export function describeJobRoutes(r: OpenAPIRegistry): void {
     security: [{}, ...agentAuth],
     request: { body: { content: { 'application/json': { schema: CreateJobRequest } } } },
     responses: {
-      201: json(JobCreated, 'paid and open'), 202: json(JobCreated, 'paid; settlement pending (poll Location)'),
+      201: jsonResponse(JobCreated, 'paid and open'), 202: jsonResponse(JobCreated, 'paid; settlement pending (poll Location)'),
       400: errorResponse('invalid body'), 401: errorResponse('bad key or signature'), 402: paymentRequiredResponse,
     },
   });
   r.registerPath({
     method: 'get', path: '/api/jobs', tags: ['jobs'], summary: 'List jobs, newest first', request: { query: JobListQuery },
-    responses: { 200: json(JobList, 'a page of jobs'), 400: errorResponse('bad filter or cursor') },
+    responses: { 200: jsonResponse(JobList, 'a page of jobs'), 400: errorResponse('bad filter or cursor') },
   });
   r.registerPath({
     method: 'get', path: '/api/jobs/{id}', tags: ['jobs'], summary: 'One job', request: { params: JobId },
-    responses: { 200: json(JobEnvelope, 'the job'), 404: errorResponse('no such job') },
+    responses: { 200: jsonResponse(JobEnvelope, 'the job'), 404: errorResponse('no such job') },
   });
   const transitions: [string, string, z.ZodType | undefined][] = [
     ['claim', 'Claim an open job (agent)', undefined],
@@ -64,7 +63,7 @@ export function describeJobRoutes(r: OpenAPIRegistry): void {
       security: action === 'resolve' ? [{ BearerAuth: [] }] : agentAuth,
       request: { params: JobId, ...(body ? { body: { content: { 'application/json': { schema: body } } } } : {}) },
       responses: {
-        200: json(JobEnvelope, 'the job after the transition'), 401: errorResponse('bad key or signature'),
+        200: jsonResponse(JobEnvelope, 'the job after the transition'), 401: errorResponse('bad key or signature'),
         403: errorResponse('not a party allowed to do this'), 404: errorResponse('no such job'),
         409: errorResponse('illegal in the current state (named in details.current_state)'),
       },

@@ -19,12 +19,11 @@ import type { AppDeps } from '../context.js';
 import { idempotency } from '../middleware/idempotency.js';
 import { parse, parseBody } from '../middleware/validate.js';
 import { ResultId, ScanAccepted, ScanRequest, ScanResultResponse } from '../schemas/scans.js';
-import { errorResponse, z } from '../schemas/common.js';
+import { errorResponse, jsonResponse, z } from '../schemas/common.js';
 
 const ResultParams = z.object({ resultId: ResultId });
 
 export function describeScanRoutes(r: OpenAPIRegistry): void {
-  const json = <S extends z.ZodType>(schema: S, description: string) => ({ description, content: { 'application/json': { schema } } });
   r.registerPath({
     method: 'post', path: '/api/scan', tags: ['scan'],
     summary: 'Submit a skill for scanning: a free trial scan without a key, or one scan of a scan key',
@@ -33,8 +32,8 @@ export function describeScanRoutes(r: OpenAPIRegistry): void {
     security: [{}, { BearerAuth: [] }],
     request: { body: { content: { 'application/json': { schema: ScanRequest } } } },
     responses: {
-      201: json(ScanResultResponse, 'scanned within SCAN_WAIT_MS: the finished result'),
-      202: json(ScanAccepted, 'queued; poll the Location (the result url)'),
+      201: jsonResponse(ScanResultResponse, 'scanned within SCAN_WAIT_MS: the finished result'),
+      202: jsonResponse(ScanAccepted, 'queued; poll the Location (the result url)'),
       400: errorResponse('invalid body'),
       401: errorResponse('unknown scan key'),
       402: errorResponse('trial allowance or key quota used up (code payment_required); buy a key: POST /api/l402/quickkey'),
@@ -46,7 +45,7 @@ export function describeScanRoutes(r: OpenAPIRegistry): void {
     method: 'get', path: '/api/scan/{resultId}', tags: ['scan'], summary: 'A scan result (the url of a ThreatItem)',
     request: { params: z.object({ resultId: z.string().regex(/^[0-9a-f]{16}$/) }) },
     responses: {
-      200: json(ScanResultResponse, 'the result; verdict, counts and findings are null until status is done'),
+      200: jsonResponse(ScanResultResponse, 'the result; verdict, counts and findings are null until status is done'),
       400: errorResponse('not 16 hexadecimal characters'),
       404: errorResponse('no such result'),
     },

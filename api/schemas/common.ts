@@ -46,6 +46,12 @@ export const PaymentRequiredBody = z
   })
   .openapi('PaymentRequired');
 
+/** An OpenAPI response whose JSON body is `schema`. */
+export const jsonResponse = <S extends z.ZodType>(schema: S, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
 export const errorResponse = (description: string) => ({
   description,
   content: { 'application/json': { schema: ErrorEnvelope } },
