@@ -9,6 +9,8 @@ const bool = z
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const url = z.string().url();
+/** The burn address: a safe default for trying the service, refused in production. */
+const DEFAULT_PAY_TO = '0x000000000000000000000000000000000000dEaD';
 const cron = z.string().min(9, 'expected a cron expression such as "* * * * *"');
 
 /** A decimal amount such as "5.00"; kept as text and converted to minor units by the caller. */
@@ -35,7 +37,7 @@ const schema = z.object({
   X402_PAY_TO: z
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')
-    .default('0x000000000000000000000000000000000000dEaD'),
+    .default(DEFAULT_PAY_TO),
   X402_NETWORK: z.string().regex(/^eip155:\d+$/, 'expected a CAIP-2 id such as eip155:84532').default('eip155:84532'),
   X402_ASSET: z
     .string()
@@ -51,6 +53,11 @@ const schema = z.object({
   IDENTITY_BOND_USDC: decimal.default('5.00'),
   JOB_POSTING_FEE_USDC: decimal.default('0.10'),
   JOB_COMPLETION_FEE_PCT: z.coerce.number().min(0).max(50).default(2.5),
+  /**
+   * The largest single payment the service asks for (a job's fee + reward, a bond). A bound per
+   * transfer keeps every ledger total far from bigint's limit; larger requests are a 400.
+   */
+  MAX_PAYMENT_USDC: decimal.default('10000.00'),
 
   // waits and schedules
   SETTLE_WAIT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
@@ -86,7 +93,29 @@ const schema = z.object({
   BODY_LIMIT: z.string().default('64kb'),
   /** POST /api/scan only: a skill's files travel in the body (PRODUCT.md section 10). */
   SCAN_BODY_LIMIT: z.string().default('1mb'),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * Which X-Forwarded-For hops to believe: `false` (none, the default), a hop count (`1` behind
+   * one load balancer), or a comma-separated list of proxy addresses or CIDR ranges. `true`
+   * (every hop) is refused: any client could then choose its own address.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx): TrustProxy => {
+      const parsed = parseTrustProxy(v);
+      if (typeof parsed === 'string') {
+        ctx.addIssue({ code: 'custom', message: parsed });
+        return z.NEVER;
+      }
+      return parsed;
+    })
+    .default(false),
+  /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /**
+   * The embedded facilitator moves no money. Under NODE_ENV=production it runs only with this
+   * explicit opt-in (a staging box that wants real signatures and fake settlement).
+   */
+  X402_EMBEDDED_IN_PRODUCTION: bool.default(false),
   SIGNATURE_TOLERANCE_SECONDS: z.coerce.number().int().min(1).default(300),
   /**
    * How long a worker's lock on a job lasts without renewal. A worker that dies mid-job leaves its
@@ -97,6 +126,22 @@ const schema = z.object({
 });
 
 export type RawConfig = z.infer<typeof schema>;
+
+/** Express's `trust proxy`: no hop, a number of hops, or the proxies' addresses. */
+export type TrustProxy = false | number | string[];
+
+const CIDR = /^([0-9.]+|[0-9a-fA-F:]+)(\/\d{1,3})?$/;
+
+/** Parses TRUST_PROXY, or returns what is wrong with it. */
+function parseTrustProxy(value: string): TrustProxy | string {
+  const v = value.trim().toLowerCase();
+  if (v === 'false' || v === '0' || v === 'no') return false;
+  if (v === 'true' || v === 'yes') return 'trusting every hop lets any client spoof its address; give a hop count (e.g. 1) or the proxies\' addresses';
+  if (/^\d+$/.test(v)) return Number(v) > 10 ? 'at most 10 hops' : Number(v);
+  const list = v.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = list.find((a) => !CIDR.test(a) && !['loopback', 'linklocal', 'uniquelocal'].includes(a));
+  return bad || !list.length ? `expected false, a hop count, or addresses/CIDR ranges; "${bad ?? value}" is none of these` : list;
+}
 
 export interface Config extends Omit<RawConfig, 'SIGNING_MASTER_KEY'> {
   SIGNING_MASTER_KEY: string;
@@ -112,6 +157,39 @@ export class ConfigError extends Error {
     super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
     this.name = 'ConfigError';
   }
+}
+
+function isLocalUrl(url: string | undefined): boolean {
+  if (!url) return true;
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || host === '0.0.0.0' || /^127\./.test(host);
+}
+
+/**
+ * What a deployment must not run with. Production refuses fake money (the embedded facilitator
+ * without its opt-in), payments to the burn address, a localhost base URL in every link it
+ * prints, and missing secrets. Outside an explicit development or test mode, the built-in
+ * development signing key is refused too: a forgotten NODE_ENV must not fall back to it.
+ */
+function unsafeProblems(raw: RawConfig, modeGiven: boolean): string[] {
+  const problems: string[] = [];
+  if (raw.NODE_ENV === 'production') {
+    for (const k of ['ADMIN_TOKEN', 'SIGNING_MASTER_KEY'] as const) {
+      if (!raw[k]) problems.push(`${k}: required when NODE_ENV=production`);
+    }
+    if (!raw.X402_FACILITATOR_URL && !raw.X402_EMBEDDED_IN_PRODUCTION) {
+      problems.push('X402_FACILITATOR_URL: required when NODE_ENV=production (the embedded facilitator moves no money; X402_EMBEDDED_IN_PRODUCTION=true opts in anyway)');
+    }
+    if (raw.X402_PAY_TO.toLowerCase() === DEFAULT_PAY_TO.toLowerCase()) {
+      problems.push('X402_PAY_TO: still the default burn address; set the address that receives payments');
+    }
+    if (isLocalUrl(raw.PUBLIC_BASE_URL)) {
+      problems.push('PUBLIC_BASE_URL: must be the public origin (not localhost) when NODE_ENV=production; it is in every link the service prints');
+    }
+  } else if (!modeGiven && !raw.SIGNING_MASTER_KEY) {
+    problems.push('SIGNING_MASTER_KEY: required unless NODE_ENV is set to development or test (npm start sets development)');
+  }
+  return problems;
 }
 
 function trimSlash(s: string): string {
@@ -139,10 +217,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const raw = parsed.data;
-  if (raw.NODE_ENV === 'production') {
-    const missing = (['ADMIN_TOKEN', 'SIGNING_MASTER_KEY'] as const).filter((k) => !raw[k]);
-    if (missing.length) throw new ConfigError(missing.map((k) => `${k}: required when NODE_ENV=production`));
-  }
+  const unsafe = unsafeProblems(raw, cleaned.NODE_ENV !== undefined);
+  if (unsafe.length) throw new ConfigError(unsafe);
   const own = trimSlash(raw.PUBLIC_BASE_URL ?? `http://localhost:${raw.PORT}`);
   return {
     ...raw,

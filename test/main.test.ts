@@ -55,6 +55,15 @@ describe('starting the service', () => {
     expect(r.stderr).toMatch(/PORT="eighty"/);
   });
 
+  it('refuses to start in production with the embedded facilitator, naming the variable', async () => {
+    const r = await run('web', {
+      NODE_ENV: 'production', ADMIN_TOKEN: 'a-real-admin-token-0123456789', SIGNING_MASTER_KEY: 'k'.repeat(40),
+      X402_PAY_TO: '0x5f1e3ac1b2d2a3e4f5a6b7c8d9e0f1a2b3c4d5e6', PUBLIC_BASE_URL: 'https://commerce.example.org',
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/X402_FACILITATOR_URL: required when NODE_ENV=production/);
+  });
+
   it('says where it tried and how to start Redis when Redis cannot be reached', async () => {
     const r = await run('web', { REDIS_URL: 'redis://127.0.0.1:1', DATABASE_URL: `${serverUrl()}/postgres` });
     expect(r.code).toBe(1);

@@ -114,11 +114,11 @@ describe('network names', () => {
 
 describe('x402SettingsFromConfig', () => {
   it('reads the defaults of the service configuration, addresses checksummed', () => {
-    const s = x402SettingsFromConfig(loadConfig({ X402_PAY_TO: '0x5f1e3ac1b2d2a3e4f5a6b7c8d9e0f1a2b3c4d5e6' }));
+    const s = x402SettingsFromConfig(loadConfig({ NODE_ENV: 'test', X402_PAY_TO: '0x5f1e3ac1b2d2a3e4f5a6b7c8d9e0f1a2b3c4d5e6' }));
     expect(s).toEqual({ ...settings, network: 'eip155:84532' });
   });
 
   it('refuses a network that v1 clients could not pay on', () => {
-    expect(() => x402SettingsFromConfig(loadConfig({ X402_NETWORK: 'eip155:999999' }))).toThrow(RangeError);
+    expect(() => x402SettingsFromConfig(loadConfig({ NODE_ENV: 'test', X402_NETWORK: 'eip155:999999' }))).toThrow(RangeError);
   });
 });
