@@ -1,6 +1,6 @@
 /**
  * Builds the Express application; it does not listen (server.ts does), so tests call it
- * in-process. Order: security headers, request ids and logs, rate limit, bounded body parsing
+ * in-process. Order: security headers, request ids and logs, rate limits, CORS, ops, bounded body parsing
  * that keeps the raw bytes, the routes, then one error handler.
  */
 import express, { type Express } from 'express';
@@ -29,6 +29,29 @@ export function buildApp(deps: AppDeps): Express {
   app.set('json replacer', (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
   app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  app.use(pinoHttp({
+    logger: deps.log,
+    genReqId: (req, res) => {
+      const given = req.headers['x-request-id'];
+      const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+      res.setHeader('X-Request-Id', id);
+      return id;
+    },
+    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+    // One compact line per request: no headers, so no credential, signature, payment proof or
+    // Idempotency-Key ever reaches the logs.
+    serializers: {
+      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
+      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+    },
+  }));
+
+  // Every caller is counted by address, on every path (ops and preflights too: a flood of
+  // /metrics must not starve the API); a caller with a key is also counted by its key, so one
+  // agent cannot spread its load over many addresses. The key is hashed: Redis holds no credential.
+  const limit = { redis: deps.redis, prefix: deps.config.QUEUE_PREFIX, limit: deps.config.RATE_LIMIT_PER_MINUTE };
+  app.use(rateLimit({ ...limit, keyOf: (req) => `ip:${req.ip ?? 'unknown'}` }));
+  app.use(rateLimit({ ...limit, keyOf: (req) => (req.get('authorization') ? `key:${sha256Hex(req.get('authorization')!).slice(0, 32)}` : undefined) }));
   app.use((req, res, next) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Expose-Headers', EXPOSED.join(', '));
@@ -41,23 +64,7 @@ export function buildApp(deps: AppDeps): Express {
     }
     next();
   });
-  app.use(pinoHttp({
-    logger: deps.log,
-    genReqId: (req, res) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-      res.setHeader('X-Request-Id', id);
-      return id;
-    },
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-  }));
-
   app.use(opsRoutes(deps));
-  // Every caller is counted by address; a caller with a key is also counted by its key, so one
-  // agent cannot spread its load over many addresses. The key is hashed: Redis holds no credential.
-  const limit = { redis: deps.redis, prefix: deps.config.QUEUE_PREFIX, limit: deps.config.RATE_LIMIT_PER_MINUTE };
-  app.use(rateLimit({ ...limit, keyOf: (req) => `ip:${req.ip ?? 'unknown'}` }));
-  app.use(rateLimit({ ...limit, keyOf: (req) => (req.get('authorization') ? `key:${sha256Hex(req.get('authorization')!).slice(0, 32)}` : undefined) }));
   // Behind the rate limits, so that the admin token cannot be guessed at speed.
   app.use(adminQueueRoutes(deps, [deps.queues.settlement, deps.queues.scans, deps.queues.feed]));
   // Keep the exact bytes: X-Signature and Idempotency-Key are computed over them.

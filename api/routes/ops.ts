@@ -5,6 +5,8 @@ import type { AppDeps } from '../context.js';
 import { buildOpenApi } from '../openapi.js';
 import { z } from '../schemas/common.js';
 import { metricsText } from '../metrics.js';
+import { safeEqual } from '../../shared/auth/credentials.js';
+import { HttpError } from '../../shared/errors.js';
 
 const Health = z.object({ ok: z.boolean(), postgres: z.boolean().optional(), redis: z.boolean().optional() }).openapi('Health');
 
@@ -52,7 +54,11 @@ export function opsRoutes(deps: AppDeps): Router {
     ]);
     res.status(postgres && redis ? 200 : 503).json({ ok: postgres && redis, postgres, redis });
   });
-  router.get('/metrics', async (_req, res) => {
+  router.get('/metrics', async (req, res) => {
+    const token = deps.config.METRICS_TOKEN;
+    if (token && !safeEqual(req.get('authorization') ?? '', `Bearer ${token}`)) {
+      throw new HttpError('unauthorized', 'metrics need Authorization: Bearer <METRICS_TOKEN>', undefined, { headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' } });
+    }
     const { contentType, body } = await metricsText();
     res.type(contentType).send(body);
   });

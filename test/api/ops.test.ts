@@ -89,13 +89,17 @@ describe('errors', () => {
   });
 });
 
+/** The budget is per clock minute: start well inside one so the window cannot roll over mid-test. */
+async function insideOneMinute(): Promise<void> {
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+}
+
 describe('rate limits', () => {
   it('answers 429 with Retry-After past the per-minute budget', { timeout: 30_000 }, async () => {
     const limited = await createHarness({ RATE_LIMIT_PER_MINUTE: '3' });
     try {
-      // The budget is per clock minute: start well inside one so the window cannot roll over mid-test.
-      const intoMinute = Date.now() % 60_000;
-      if (intoMinute > 50_000) await new Promise((r) => setTimeout(r, 60_500 - intoMinute));
+      await insideOneMinute();
       const statuses = [];
       for (let i = 0; i < 5; i++) statuses.push((await request(limited.app).get('/api/v1/agents')).status);
       expect(statuses).toEqual([200, 200, 200, 429, 429]);
@@ -105,6 +109,71 @@ describe('rate limits', () => {
       // A made-up key does not buy a fresh budget.
       const keyed = await request(limited.app).get('/api/v1/agents').set('Authorization', 'Bearer ac_agent_someone');
       expect(keyed.status).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('rate limits cover every path', () => {
+  it('counts /metrics, /readyz and preflights against the same budget', { timeout: 30_000 }, async () => {
+    const limited = await createHarness({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      await insideOneMinute();
+      const statuses = [
+        (await request(limited.app).get('/metrics')).status,
+        (await request(limited.app).get('/readyz')).status,
+        (await request(limited.app).options('/api/jobs')).status,
+        (await request(limited.app).get('/metrics')).status,
+        (await request(limited.app).options('/api/jobs')).status,
+      ];
+      expect(statuses).toEqual([200, 200, 204, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('METRICS_TOKEN', () => {
+  it('closes /metrics to callers without the token', async () => {
+    const guarded = await createHarness({ METRICS_TOKEN: 'metrics-token-0123456789' });
+    try {
+      expect((await request(guarded.app).get('/metrics')).status).toBe(401);
+      expect((await request(guarded.app).get('/metrics').set('Authorization', 'Bearer wrong-token-0123456789')).status).toBe(401);
+      const ok = await request(guarded.app).get('/metrics').set('Authorization', 'Bearer metrics-token-0123456789');
+      expect(ok.status).toBe(200);
+      expect(ok.text).toMatch(/# TYPE/);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  const spoofed = (app: Harness['app'], forwarded: string) => request(app).get('/api/v1/agents').set('X-Forwarded-For', forwarded);
+
+  it('ignores X-Forwarded-For by default, so a forged address buys no fresh budget', { timeout: 30_000 }, async () => {
+    const limited = await createHarness({ RATE_LIMIT_PER_MINUTE: '2' });
+    try {
+      await insideOneMinute();
+      const statuses = [];
+      for (const ip of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) statuses.push((await spoofed(limited.app, ip)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('with one trusted hop, takes the address the proxy saw and not what the client wrote before it', { timeout: 30_000 }, async () => {
+    const limited = await createHarness({ RATE_LIMIT_PER_MINUTE: '2', TRUST_PROXY: '1' });
+    try {
+      await insideOneMinute();
+      // The proxy appends the address it saw (9.9.9.9); whatever the client sent comes first.
+      const statuses = [];
+      for (const forged of ['1.1.1.1', '2.2.2.2', '3.3.3.3']) statuses.push((await spoofed(limited.app, `${forged}, 9.9.9.9`)).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      // Another real client behind the same proxy has its own budget.
+      expect((await spoofed(limited.app, '8.8.8.8')).status).toBe(200);
     } finally {
       await limited.close();
     }
