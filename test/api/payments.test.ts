@@ -81,9 +81,26 @@ describe('paying the identity bond', () => {
     const again = await register(agentBody('idem-agent')).set('PAYMENT-SIGNATURE', header).set('Idempotency-Key', 'reg-1');
     expect(again.status).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
-    expect(again.body).toEqual(first.body);
+    // Credentials are shown once: the replay carries everything else and says so.
+    const { credentials, ...rest } = first.body;
+    expect(credentials.api_key).toMatch(/^ac_agent_/);
+    expect(again.body).toEqual({ ...rest, credentials: null, credentials_note: expect.stringMatching(/shown once/) });
     const other = await register(agentBody('idem-other')).set('Idempotency-Key', 'reg-1');
     expect(other.status).toBe(409);
+  });
+
+  it('never hands the first caller\'s credentials to a stranger who repeats the key and body without paying', async () => {
+    const header = await signedPaymentFor(`${h.baseUrl}/api/v1/agents/register`, agentBody('idem-victim'));
+    const first = await register(agentBody('idem-victim')).set('PAYMENT-SIGNATURE', header).set('Idempotency-Key', 'victim-key');
+    expect(first.status).toBe(201);
+    const stranger = await register(agentBody('idem-victim')).set('Idempotency-Key', 'victim-key');
+    expect(stranger.status).toBe(409);
+    expect(JSON.stringify(stranger.body)).not.toContain(first.body.credentials.api_key);
+    // Nor is any secret kept at rest for a later replay.
+    const { rows } = await h.db.pool.query<{ body: string }>(`SELECT response_body::text AS body FROM idempotency_keys WHERE key = 'victim-key'`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].body).not.toContain(first.body.credentials.api_key);
+    expect(rows[0].body).not.toContain(first.body.credentials.signing_secret);
   });
 
   it('does not keep a 402 under an Idempotency-Key, so the paid retry with the same key goes through', async () => {
