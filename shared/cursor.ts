@@ -13,11 +13,17 @@ export function encodeCursor(p: CursorPosition): string {
   return Buffer.from(JSON.stringify([p.createdAt.toISOString(), p.id]), 'utf8').toString('base64url');
 }
 
+const EARLIEST = Date.UTC(2000, 0, 1);
+const LATEST = Date.UTC(3000, 0, 1);
+
 export function decodeCursor(cursor: string): CursorPosition {
   try {
     const [iso, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
     const createdAt = new Date(String(iso));
-    if (typeof iso !== 'string' || typeof id !== 'string' || Number.isNaN(createdAt.getTime()) || id.length > 64) {
+    const t = createdAt.getTime();
+    // Rows are created now: a time outside these years was not issued here, and PostgreSQL
+    // cannot hold some of the dates JavaScript can.
+    if (typeof iso !== 'string' || typeof id !== 'string' || Number.isNaN(t) || t < EARLIEST || t > LATEST || id.length > 64) {
       throw new Error('bad cursor');
     }
     return { createdAt, id };

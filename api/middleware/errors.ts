@@ -5,6 +5,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError } from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
+import { InvalidAmountError } from '../../shared/ledger/index.js';
 
 export interface ErrorBody {
   success: false;
@@ -30,13 +31,20 @@ function fromParserError(err: { status?: number; type?: string; message?: string
     case 'request.aborted':
       return new HttpError('invalid_request', 'request aborted');
     default:
-      return undefined;
+      // Anything else the parser calls the client's fault (a body labelled gzip that is not).
+      return err.status && err.status >= 400 && err.status < 500 ? new HttpError('invalid_request', 'request body could not be decoded') : undefined;
   }
+}
+
+/** Domain errors that are the caller's fault, whatever route they come from. */
+function fromDomainError(err: unknown): HttpError | undefined {
+  if (err instanceof InvalidAmountError) return new HttpError('invalid_request', err.message);
+  return undefined;
 }
 
 export function errorHandler(log: Logger): ErrorRequestHandler {
   return (err, req, res, _next) => {
-    const known = err instanceof HttpError ? err : fromParserError(err ?? {});
+    const known = err instanceof HttpError ? err : (fromDomainError(err) ?? fromParserError(err ?? {}));
     const httpErr = known ?? new HttpError('internal', 'internal error');
     if (!known) log.error({ err, method: req.method, url: req.originalUrl }, 'unhandled error');
     else if (httpErr.status >= 500) log.warn({ err, url: req.originalUrl }, httpErr.message);

@@ -8,8 +8,8 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { findAgent } from '../../shared/agents/queries.js';
 import { hashApiKey } from '../../shared/auth/credentials.js';
 import { decodeCursor, pageOf } from '../../shared/cursor.js';
-import { NotFoundError } from '../../shared/errors.js';
-import { parseAmount } from '../../shared/ledger/index.js';
+import { HttpError, NotFoundError } from '../../shared/errors.js';
+import { formatAmount, parseAmount } from '../../shared/ledger/index.js';
 import { postJob } from '../../shared/jobs/create.js';
 import {
   acceptJob, cancelJob, claimJob, disputeJob, resolveJob, submitJob, type JobActor,
@@ -84,6 +84,7 @@ async function runChain(chain: RequestHandler[], req: Request, res: Parameters<R
 export function jobRoutes(deps: AppDeps): Router {
   const router = Router();
   const fee = parseAmount(deps.config.JOB_POSTING_FEE_USDC, 'USDC');
+  const maxPayment = parseAmount(deps.config.MAX_PAYMENT_USDC, 'USDC');
   const feePct = deps.config.JOB_COMPLETION_FEE_PCT;
   const agentChain = [bearer(deps), signature(deps)];
   const actorOf = new WeakMap<Request, JobActor>();
@@ -106,6 +107,10 @@ export function jobRoutes(deps: AppDeps): Router {
   router.post('/', bearer(deps, { optional: true }), signature(deps, { optional: true, deferSpend: true }), idempotency(deps), async (req, res) => {
     const body = parseBody(CreateJobRequest, req);
     const reward = parseAmount(body.reward.amount, 'USDC');
+    if (fee + reward > maxPayment) {
+      const most = formatAmount(maxPayment - fee, 'USDC');
+      throw new HttpError('invalid_request', `reward is over the largest this service takes (${most} USDC)`, [{ path: 'reward.amount', message: `at most ${most}` }]);
+    }
     const poster = req.principal?.kind === 'agent' ? req.principal.agent : null;
     const price = { amount: fee + reward, description: `Job "${body.title}": posting fee and reward held in escrow` };
     const paid = await acceptPayment(deps, req, res, price);

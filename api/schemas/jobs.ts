@@ -1,10 +1,13 @@
 /** Job shapes: the posting request, the job, transitions and the list query. */
 import { IsoTime, Money, PageQuery, z } from './common.js';
 
-/** USDC as a decimal string: at most 6 decimals, positive, no sign or exponent. */
+/**
+ * USDC as a decimal string: at most 6 decimals, positive, no sign or exponent, under a billion
+ * (the ledger's per-amount bound; MAX_PAYMENT_USDC is usually far lower and checked by the route).
+ */
 export const UsdcAmount = z
   .string()
-  .regex(/^(0|[1-9]\d{0,11})(\.\d{1,6})?$/, 'a decimal string with at most 6 decimals, such as "1.50"')
+  .regex(/^(0|[1-9]\d{0,8})(\.\d{1,6})?$/, 'a decimal string with at most 6 decimals and 9 digits before the point, such as "1.50"')
   .refine((s) => /[1-9]/.test(s), 'must be more than zero');
 
 const Tag = z.string().min(1).max(32).regex(/^[a-z0-9][a-z0-9+#.-]*$/, 'lowercase tag');

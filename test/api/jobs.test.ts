@@ -52,6 +52,10 @@ describe('posting a job', () => {
     ['another currency', { reward: { amount: '1.00', currency: 'EUR' } }, 'reward.currency'],
     ['a deadline in the past', { deadline: '2020-01-01T00:00:00Z' }, 'deadline'],
     ['an unknown field', { colour: 'blue' }, '(root)'],
+    ['a reward over MAX_PAYMENT_USDC', { reward: { amount: '999999999999', currency: 'USDC' } }, 'reward.amount'],
+    ['a reward plus fee just over MAX_PAYMENT_USDC', { reward: { amount: '9999.95', currency: 'USDC' } }, 'reward.amount'],
+    ['a NUL character in the title', { title: 'bad\u0000title' }, 'title'],
+    ['a lone surrogate in the description', { description: 'half \ud800 a pair' }, 'description'],
   ])('refuses %s with 400 before any 402', async (_name, extra, path) => {
     const res = await request(h.app).post('/api/jobs').send(jobBody('bad', extra));
     expect(res.status).toBe(400);
@@ -66,6 +70,21 @@ describe('posting a job', () => {
     const body = await res.json();
     expect(body.job).toMatchObject({ status: 'open', poster: { kind: 'wallet', agent_id: null, wallet: client.address.toLowerCase() } });
     expect(body.credentials.job_key).toMatch(/^ac_job_/);
+  });
+
+  it('keeps no job key for an Idempotency-Key replay, and gives a stranger without the payment nothing', async () => {
+    const body = jobBody('idempotent anonymous job');
+    const header = await signedPaymentFor(`${h.baseUrl}/api/jobs`, body);
+    const first = await request(h.app).post('/api/jobs').set('PAYMENT-SIGNATURE', header).set('Idempotency-Key', 'anon-job-1').send(body);
+    expect(first.status).toBe(201);
+    const jobKey = first.body.credentials.job_key;
+    const stranger = await request(h.app).post('/api/jobs').set('Idempotency-Key', 'anon-job-1').send(body);
+    expect(stranger.status).toBe(409);
+    const again = await request(h.app).post('/api/jobs').set('PAYMENT-SIGNATURE', header).set('Idempotency-Key', 'anon-job-1').send(body);
+    expect(again.status).toBe(201);
+    expect(again.body.job.id).toBe(first.body.job.id);
+    expect(again.body.credentials).toBeNull();
+    expect(JSON.stringify(again.body)).not.toContain(jobKey);
   });
 
   it('opens a job posted by an agent with Bearer and X-Signature, paid by the v2 client', async () => {

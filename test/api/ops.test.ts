@@ -55,6 +55,20 @@ describe('the queue dashboard', () => {
 });
 
 describe('errors', () => {
+  const cursorOf = (iso: string) => Buffer.from(JSON.stringify([iso, 'ffffffffffffffffffffffff'])).toString('base64url');
+
+  it.each([
+    ['a NUL in a query string', () => request(h.app).get('/api/jobs?tag=a%00b')],
+    ['a NUL in a path id', () => request(h.app).get('/api/v1/agents/abc%00def')],
+    ['a cursor with a date Postgres cannot hold', () => request(h.app).get(`/api/jobs?cursor=${cursorOf('-100000-01-01T00:00:00.000Z')}`)],
+    ['a cursor with a date far in the future', () => request(h.app).get(`/api/v1/agents?cursor=${cursorOf('+275000-01-01T00:00:00.000Z')}`)],
+    ['a body labelled gzip that is not', () => request(h.app).post('/api/jobs').set('Content-Type', 'application/json').set('Content-Encoding', 'gzip').send('{"title":"x"}')],
+  ])('answers %s with 400, not 500', async (_name, send) => {
+    const res = await send();
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: { code: 'invalid_request' } });
+  });
+
   it('answers an unknown route with the 404 envelope', async () => {
     const res = await request(h.app).get('/api/nothing-here');
     expect(res.status).toBe(404);
