@@ -192,6 +192,16 @@ function unsafeProblems(raw: RawConfig, modeGiven: boolean): string[] {
   return problems;
 }
 
+/**
+ * Only DATABASE_URL, for tools that need nothing else (`npm run ledger:check`): they must not
+ * ask for the web role's secrets.
+ */
+export function loadDatabaseUrl(env: NodeJS.ProcessEnv = process.env): string {
+  const parsed = schema.shape.DATABASE_URL.safeParse(env.DATABASE_URL || undefined);
+  if (!parsed.success) throw new ConfigError([`DATABASE_URL=${JSON.stringify(env.DATABASE_URL)}: ${parsed.error.issues[0].message}`]);
+  return parsed.data;
+}
+
 function trimSlash(s: string): string {
   return s.replace(/\/+$/, '');
 }

@@ -36,6 +36,7 @@ export const PgCode = {
   uniqueViolation: '23505',
   foreignKeyViolation: '23503',
   checkViolation: '23514',
+  numericValueOutOfRange: '22003',
   serializationFailure: '40001',
   deadlockDetected: '40P01',
   invalidCatalogName: '3D000',

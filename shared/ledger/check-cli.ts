@@ -3,7 +3,7 @@
  * and prints "ledger ok: N accounts, M transfers" or each problem. Exits 0 when the ledger is
  * known good, 1 otherwise (problems found, or the check could not run).
  */
-import { loadConfig } from '../config.js';
+import { loadDatabaseUrl } from '../config.js';
 import { createPool } from '../db/pool.js';
 import { checkLedger, type LedgerReport } from './check.js';
 
@@ -28,8 +28,7 @@ async function run(databaseUrl: string): Promise<LedgerReport> {
 }
 
 async function main(): Promise<number> {
-  const config = loadConfig();
-  const report = await run(config.DATABASE_URL);
+  const report = await run(loadDatabaseUrl());
   if (report.ok) {
     process.stdout.write(`ledger ok: ${report.accounts} accounts, ${report.transfers} transfers\n`);
     return 0;

@@ -5,6 +5,7 @@
  */
 import type { Queryable } from '../db/pool.js';
 import { checkPayments } from './check-payments.js';
+import { ACCOUNT_TOTAL_LIMIT } from './money.js';
 
 export interface LedgerReport {
   ok: boolean;
@@ -23,7 +24,7 @@ const TOTALS = ['debits_pending', 'debits_posted', 'credits_pending', 'credits_p
  */
 export async function checkLedger(q: Queryable): Promise<LedgerReport> {
   const problems: string[] = [];
-  for (const check of [checkCurrencies, checkAccountTotals, checkAccountLimits, checkTransferCurrencies, checkPendingTransfers, checkPayments]) {
+  for (const check of [checkCurrencies, checkAccountTotals, checkAccountLimits, checkHeadroom, checkTransferCurrencies, checkPendingTransfers, checkPayments]) {
     problems.push(...(await check(q)));
   }
   const { rows } = await q.query<{ accounts: number; transfers: number }>(
@@ -100,6 +101,20 @@ async function checkAccountLimits(q: Queryable): Promise<string[]> {
     }
   }
   return problems;
+}
+
+/**
+ * Accounts past half of ACCOUNT_TOTAL_LIMIT: not broken yet, but a person must act (roll the
+ * account over) long before writes to it start failing.
+ */
+async function checkHeadroom(q: Queryable): Promise<string[]> {
+  const { rows } = await q.query<{ id: string; total: string }>(
+    `SELECT id, greatest(debits_pending, debits_posted, credits_pending, credits_posted)::text AS total
+     FROM ledger_accounts WHERE greatest(debits_pending, debits_posted, credits_pending, credits_posted) > $1
+     ORDER BY id`,
+    [(ACCOUNT_TOTAL_LIMIT / 2n).toString()],
+  );
+  return rows.map((r) => `account ${r.id} is near its limit: a total of ${r.total} of at most ${ACCOUNT_TOTAL_LIMIT}`);
 }
 
 async function checkTransferCurrencies(q: Queryable): Promise<string[]> {

@@ -21,7 +21,7 @@ export {
   TransferConflictError,
   TransferNotFoundError,
 } from './errors.js';
-export { asCurrency, CURRENCIES, formatAmount, isCurrency, MAX_AMOUNT, parseAmount } from './money.js';
+export { ACCOUNT_TOTAL_LIMIT, asCurrency, CURRENCIES, formatAmount, isCurrency, MAX_AMOUNT, parseAmount } from './money.js';
 export type { Currency } from './money.js';
 export { listExpiredPending, postPending, voidPending } from './pending.js';
 export type { PostPendingInput, VoidPendingInput } from './pending.js';

@@ -28,6 +28,12 @@ export type Currency = keyof typeof CURRENCIES;
  */
 export const MAX_AMOUNT = 10n ** 15n;
 
+/**
+ * The most any one of an account's four totals may reach (a CHECK constraint, migration 0006):
+ * 4 * 10^18, so that adding one MAX_AMOUNT can never overflow bigint before the check refuses.
+ */
+export const ACCOUNT_TOTAL_LIMIT = 4n * 10n ** 18n;
+
 // Digits, optionally a point and more digits: no sign, exponent, spaces, or bare "5." / ".5".
 const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
 // Longer input is refused before any arithmetic, whatever it contains.

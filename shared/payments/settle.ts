@@ -11,8 +11,8 @@
  *   a crash, so the row is kept pending and flagged for a person instead (fail closed).
  */
 import type { Db, Queryable } from '../db/pool.js';
-import { transaction } from '../db/pool.js';
-import { createTransfer, ensureAccount, type Currency } from '../ledger/index.js';
+import { PgCode, pgCode, transaction } from '../db/pool.js';
+import { AccountIds, createTransfer, ensureAccount, type Currency } from '../ledger/index.js';
 import { parsePaymentPayload, parseServerRequirements, type Facilitator } from '../x402/index.js';
 import { claimAttempt, flagForReview, getPayment, markFailed, markSettled, type PaymentRow } from './queries.js';
 
@@ -76,19 +76,33 @@ export async function settleX402Payment(deps: SettleDeps, paymentId: string): Pr
       return 'failed';
     });
   }
-  return transaction(deps.db, async (tx) => {
-    const settled = await markSettled(tx, paymentId, { transaction: result.transaction, network: result.network, payer: result.payer });
-    if (!settled) return 'already_settled';
-    await bookIncoming(tx, settled, await handler.inflowAccount(tx, settled));
-    await handler.onSettled(tx, settled);
-    return 'settled';
-  });
+  try {
+    return await transaction(deps.db, async (tx) => {
+      const settled = await markSettled(tx, paymentId, { transaction: result.transaction, network: result.network, payer: result.payer });
+      if (!settled) return 'already_settled';
+      await bookIncoming(tx, settled, await handler.inflowAccount(tx, settled));
+      await handler.onSettled(tx, settled);
+      return 'settled';
+    });
+  } catch (err) {
+    // The money moved but the ledger cannot hold it: retrying would fail the same way forever.
+    // Keep the row pending and hand it to a person (fail closed), with the reason.
+    if (!isLedgerLimit(err)) throw err;
+    await flagForReview(deps.db, paymentId, `settled by the facilitator but not booked: ledger account limit reached (${(err as Error).message})`);
+    return 'needs_review';
+  }
+}
+
+/** A ledger write refused because an account total would pass its bound (or bigint's). */
+function isLedgerLimit(err: unknown): boolean {
+  const code = pgCode(err);
+  return code === PgCode.numericValueOutOfRange || (code === PgCode.checkViolation && (err as { constraint?: string }).constraint === 'ledger_accounts_totals_bounded');
 }
 
 /** The one incoming transfer of a payment: its id is the proof id. */
 async function bookIncoming(tx: Queryable, payment: PaymentRow, credit: string): Promise<void> {
   const currency = payment.currency as Currency;
-  const source = `external:${payment.rail}:${currency}`;
+  const source = AccountIds.external(payment.rail, currency);
   await ensureAccount(tx, { id: source, currency, kind: 'external' });
   await ensureAccount(tx, { id: credit, currency, kind: 'user' });
   await createTransfer(tx, {
