@@ -17,6 +17,7 @@ import { createMaintenanceQueue } from './queues/maintenance.js';
 import { createScanEvents, createScanQueue } from './queues/scans.js';
 import { createFeedQueue } from './queues/feed.js';
 import { startClock } from './queues/clock.js';
+import { claimQueuePrefix, databaseIdentity } from './queues/owner.js';
 import { startWorkers } from './workers/main.js';
 import { buildApp } from './api/app.js';
 import { listen } from './api/server.js';
@@ -76,6 +77,7 @@ async function main(role: Role): Promise<void> {
     throw new Error(`${(err as Error).message}\n${redisHint}`);
   }
   const prefix = config.QUEUE_PREFIX;
+  await claimQueuePrefix(producer, prefix, await databaseIdentity(db));
   const settlement = createSettlementQueue(producer, prefix);
   const maintenance = createMaintenanceQueue(producer, prefix);
   const scans = createScanQueue(producer, prefix);

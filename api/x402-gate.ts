@@ -81,10 +81,10 @@ export async function recordPayment<T>(deps: AppDeps, req: Request, res: Respons
 }
 
 /** Waits until the payment leaves `pending` or the time is up; the row is the truth. */
-async function waitForSettlement(deps: AppDeps, job: Job | undefined, paymentId: string): Promise<PaymentRow> {
+async function waitForSettlement(deps: AppDeps, job: Job, paymentId: string): Promise<PaymentRow> {
   const deadline = Date.now() + deps.config.SETTLE_WAIT_MS;
   // BullMQ reads a ttl of 0 as "wait forever": SETTLE_WAIT_MS=0 must mean "do not wait".
-  if (job && deps.config.SETTLE_WAIT_MS > 0) {
+  if (deps.config.SETTLE_WAIT_MS > 0) {
     await job.waitUntilFinished(deps.queues.settlementEvents, deps.config.SETTLE_WAIT_MS).catch(() => {});
   }
   for (;;) {
@@ -110,10 +110,12 @@ export async function answerPaid(deps: AppDeps, res: Response, paymentId: string
   try {
     job = await enqueueSettlement(deps.queues.settlement, paymentId);
   } catch (err) {
-    // The payment row is pending in Postgres; the reconciler will enqueue it.
-    deps.log.warn({ err, paymentId }, 'could not enqueue settlement; leaving it to the reconciler');
+    // The payment row is pending in Postgres; the reconciler will enqueue it. Nothing will
+    // settle it meanwhile, so there is nothing to wait for: the answer is a 202 at once.
+    deps.log.warn({ err: (err as Error).message, paymentId }, 'could not enqueue settlement; leaving it to the reconciler');
   }
-  const payment = await waitForSettlement(deps, job, paymentId);
+  const payment = job ? await waitForSettlement(deps, job, paymentId) : await getPayment(deps.db, paymentId);
+  if (!payment) throw new HttpError('internal', 'payment record vanished');
   if (payment.status === 'failed') {
     challenge(deps, answer.retry.req, res, answer.retry.price, payment.failure_reason ?? 'settlement_failed');
     return;

@@ -78,6 +78,19 @@ describe('starting the service', () => {
     expect(r.stderr).toMatch(/pg_ctlcluster/);
   });
 
+  it('refuses to start on a queue prefix that another deployment owns on the same Redis', async () => {
+    const name = `ac_test_${inject('runId')}_owner${randomBytes(4).toString('hex')}`;
+    created.push(name);
+    const prefix = `owned${randomBytes(3).toString('hex')}`;
+    prefixes.push(prefix);
+    const redis = new Redis(redisUrl());
+    await redis.set(`${prefix}:owner`, 'another_database/0b1f4c0e-8f0e-4c5e-9d7a-2f6f3f1e2a10');
+    await redis.quit();
+    const r = await run('all', { DATABASE_URL: `${serverUrl()}/${name}`, REDIS_URL: redisUrl(), PORT: '0', HOST: '127.0.0.1', QUEUE_PREFIX: prefix });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(new RegExp(`QUEUE_PREFIX "${prefix}" on this Redis belongs to another deployment \\(database another_database/`));
+  });
+
   it('creates a missing database, migrates, serves, and shuts down cleanly on SIGTERM', async () => {
     const name = `ac_test_${inject('runId')}_boot${randomBytes(4).toString('hex')}`;
     created.push(name);

@@ -40,7 +40,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
   const lock = deps.config.WORKER_LOCK_MS;
   const common = { connection: deps.connection, prefix, lockDuration: lock, stalledInterval: lock };
   const workers = [
-    new Worker(QueueName.settlement, settlementProcessor(deps), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
+    new Worker(QueueName.settlement, settlementProcessor(deps, deps.log), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
     new Worker(
       QueueName.maintenance,
       maintenanceProcessor({ db: deps.db, log: deps.log, settlement: deps.settlementQueue, reconcileAfterMs: deps.config.RECONCILE_AFTER_MS, scans: deps.scanQueue }),

@@ -6,16 +6,23 @@
 import { UnrecoverableError, type Job } from 'bullmq';
 import { settlementPayload } from '../queues/settlement.js';
 import { settleX402Payment, UnknownPaymentError, type SettleDeps, type SettleOutcome } from '../shared/payments/settle.js';
+import type { Logger } from '../shared/logger.js';
 
-export function settlementProcessor(deps: SettleDeps) {
+export function settlementProcessor(deps: SettleDeps, log: Logger) {
   return async (job: Job): Promise<SettleOutcome> => {
     const parsed = settlementPayload.safeParse(job.data);
     if (!parsed.success) throw new UnrecoverableError(`bad settlement payload: ${parsed.error.message}`);
+    const { paymentId } = parsed.data;
     try {
-      return await settleX402Payment(deps, parsed.data.paymentId);
+      const outcome = await settleX402Payment(deps, paymentId);
+      if (outcome === 'needs_review') log.warn({ paymentId }, 'payment held for review: a person must look at it');
+      return outcome;
     } catch (err) {
-      if (err instanceof UnknownPaymentError) throw new UnrecoverableError(err.message);
-      throw err;
+      if (!(err instanceof UnknownPaymentError)) throw err;
+      // Usually another deployment's job on a shared Redis prefix, or a database restored from
+      // an older backup: either way something an operator must hear about.
+      log.warn({ paymentId, err: err.message }, 'settlement job for a payment this database does not know');
+      throw new UnrecoverableError(err.message);
     }
   };
 }

@@ -25,3 +25,22 @@ describe('SETTLE_WAIT_MS=0', () => {
     await h.assertLedger();
   });
 });
+
+describe('a settlement that could not be enqueued', () => {
+  it('answers 202 at once (nothing will settle it before the reconciler) and keeps the payment pending', { timeout: 30_000 }, async () => {
+    // A wait of a minute: were the answer to wait for settlement, this test would time out.
+    const slow = await createHarness({ SETTLE_WAIT_MS: '60000' });
+    try {
+      slow.deps.redis.disconnect();
+      const res = await v2Client().fetch(`${slow.baseUrl}/api/v1/agents/register`, jsonPost(agentBody('redis-away')));
+      expect(res.status).toBe(202);
+      const body = await res.json();
+      expect(body.bond.status).toBe('pending');
+      const { rows } = await slow.db.pool.query(`SELECT status FROM payments WHERE id = $1`, [body.bond.payment_id]);
+      expect(rows[0].status).toBe('pending');
+    } finally {
+      await slow.deps.redis.connect().catch(() => {});
+      await slow.close();
+    }
+  });
+});
