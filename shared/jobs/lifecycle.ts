@@ -9,6 +9,7 @@ import { HttpError, NotFoundError, StateConflictError } from '../errors.js';
 import { safeEqual } from '../auth/credentials.js';
 import { jobEvent } from './create.js';
 import { completionFee, payWorker, refundPoster } from './money.js';
+import { AgentNotActiveError } from '../agents/errors.js';
 import { lockAgent } from '../agents/queries.js';
 import { activeClaims, getJob, transitionJob, type JobChanges, type JobGuard } from './queries.js';
 import type { JobResult, JobRow, JobStatus } from './types.js';
@@ -89,11 +90,12 @@ const sameWorker = (job: JobRow): JobGuard => ({ workerAgentId: job.worker_agent
 const releaseClaim = (): JobChanges => ({ worker_agent_id: null, claim_expires_at: null });
 
 /**
- * The cap on concurrent claims. The agent's row is locked first, so that two claims by one agent
- * are counted one after the other and cannot both slip under the cap.
+ * The claimant is active and under the cap on concurrent claims. The agent's row is locked first,
+ * so that two claims by one agent are counted one after the other and cannot both slip under.
  */
-async function underClaimCap(tx: Queryable, agentId: string, maxActive: number): Promise<void> {
-  await lockAgent(tx, agentId);
+async function checkClaimant(tx: Queryable, agentId: string, maxActive: number): Promise<void> {
+  const agent = await lockAgent(tx, agentId);
+  if (agent && agent.status !== 'active') throw new AgentNotActiveError(agent.status);
   const held = await activeClaims(tx, agentId);
   if (held >= maxActive) throw new ClaimLimitError(maxActive, held);
 }
@@ -106,7 +108,7 @@ export function claimJob(db: Db, jobId: string, actor: JobActor, rules: ClaimRul
       if (job.poster_agent_id === a.agentId) throw new JobForbiddenError('an agent cannot claim its own job');
       if (job.deadline && job.deadline.getTime() <= Date.now()) throw new StateConflictError('job', 'past its deadline', 'claim');
     },
-    before: (tx, _job, a) => underClaimCap(tx, (a as { agentId: string }).agentId, rules.maxActive),
+    before: (tx, _job, a) => checkClaimant(tx, (a as { agentId: string }).agentId, rules.maxActive),
     changes: (_job, a) => ({
       worker_agent_id: (a as { agentId: string }).agentId,
       claim_expires_at: new Date(Date.now() + rules.ttlMinutes * 60_000),
