@@ -58,6 +58,13 @@ const schema = z.object({
    * transfer keeps every ledger total far from bigint's limit; larger requests are a 400.
    */
   MAX_PAYMENT_USDC: decimal.default('10000.00'),
+  /**
+   * How long a worker holds a claimed job before the clock hands it back to the board unless
+   * it submits (24 h by default; at most a year). A job's own deadline, when sooner, still wins.
+   */
+  JOB_CLAIM_TTL_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
+  /** Jobs one agent may hold assigned at once; a claim beyond it is a 409. */
+  MAX_ACTIVE_CLAIMS_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(5),
 
   // waits and schedules
   SETTLE_WAIT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
@@ -65,7 +72,7 @@ const schema = z.object({
   /** A pending row younger than this is left to its queue job; older ones are re-enqueued. */
   RECONCILE_AFTER_MS: z.coerce.number().int().min(0).default(60000),
   FEED_CRON: cron.default('* * * * *'),
-  /** How often jobs past their deadline are expired and refunded. */
+  /** How often jobs past their deadline are expired and refunded, and lapsed claims released. */
   EXPIRE_JOBS_CRON: cron.default('*/15 * * * * *'),
   /** How long POST /api/scan waits for the worker before answering 202; 0 never waits. */
   SCAN_WAIT_MS: z.coerce.number().int().min(0).max(30000).default(2000),

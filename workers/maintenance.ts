@@ -7,8 +7,8 @@ import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import type { Db } from '../shared/db/pool.js';
 import type { Logger } from '../shared/logger.js';
 import { purgeKeys } from '../shared/idempotency.js';
-import { dueJobs } from '../shared/jobs/queries.js';
-import { expireJob } from '../shared/jobs/lifecycle.js';
+import { dueJobs, lapsedClaims } from '../shared/jobs/queries.js';
+import { expireJob, lapseClaim } from '../shared/jobs/lifecycle.js';
 import { stalePendingPayments } from '../shared/payments/queries.js';
 import { maintenancePayload } from '../queues/maintenance.js';
 import { requeueSettlement, type SettlementPayload } from '../queues/settlement.js';
@@ -50,19 +50,30 @@ export async function reconcileScans(deps: MaintenanceDeps & { scans: Queue<Scan
   return { examined: stale.length, requeued };
 }
 
-/** Expires and refunds jobs past their deadline; a job claimed or cancelled meanwhile is skipped. */
-export async function expireDueJobs(deps: Pick<MaintenanceDeps, 'db' | 'log'>): Promise<{ expired: number }> {
-  let expired = 0;
-  for (const id of await dueJobs(deps.db)) {
+/** Runs a clock transition on each job; one that another transition beat (409) is skipped. */
+async function eachJob(deps: Pick<MaintenanceDeps, 'log'>, ids: string[], what: string, run: (id: string) => Promise<unknown>): Promise<number> {
+  let done = 0;
+  for (const id of ids) {
     try {
-      await expireJob(deps.db, id);
-      expired++;
+      await run(id);
+      done++;
     } catch (err) {
       // Another transition won the race (409): nothing to do. Anything else is worth a line.
-      if ((err as { status?: number }).status !== 409) deps.log.warn({ err, jobId: id }, 'could not expire job');
+      if ((err as { status?: number }).status !== 409) deps.log.warn({ err, jobId: id }, `could not ${what}`);
     }
   }
-  return { expired };
+  return done;
+}
+
+/**
+ * Expires and refunds jobs past their deadline, then hands back to the board the jobs whose
+ * claim lapsed. Expiry goes first: a job past both its deadline and its claim is finished, not
+ * reopened.
+ */
+export async function expireDueJobs(deps: Pick<MaintenanceDeps, 'db' | 'log'>): Promise<{ expired: number; lapsed: number }> {
+  const expired = await eachJob(deps, await dueJobs(deps.db), 'expire job', (id) => expireJob(deps.db, id));
+  const lapsed = await eachJob(deps, await lapsedClaims(deps.db), 'lapse claim', (id) => lapseClaim(deps.db, id));
+  return { expired, lapsed };
 }
 
 export function maintenanceProcessor(deps: MaintenanceDeps) {

@@ -9,6 +9,7 @@ import type { Request, RequestHandler } from 'express';
 import { findAgentByKeyHash } from '../../shared/agents/queries.js';
 import { deriveSigningSecret, hashApiKey, safeEqual, sha256Hex } from '../../shared/auth/credentials.js';
 import { computeSignature, parseSignatureHeader, signatureMatches } from '../../shared/auth/signature.js';
+import { AgentNotActiveError } from '../../shared/agents/errors.js';
 import { HttpError } from '../../shared/errors.js';
 import type { AppDeps, Principal } from '../context.js';
 
@@ -28,8 +29,10 @@ async function resolvePrincipal(deps: AppDeps, token: string): Promise<Principal
   if (admin && safeEqual(token, admin)) return { kind: 'admin' };
   const agent = await findAgentByKeyHash(deps.db, hashApiKey(token));
   if (!agent) throw unauthorized('unknown API key');
+  // A pending_bond agent may still read what is its own (its balance); acting needs 'active',
+  // which `signature` checks, since every call that acts is signed.
   if (agent.status === 'suspended' || agent.status === 'exited' || agent.status === 'bond_failed') {
-    throw new HttpError('forbidden', `agent is ${agent.status}`);
+    throw new AgentNotActiveError(agent.status);
   }
   return { kind: 'agent', agent };
 }
@@ -60,8 +63,9 @@ export function requireAdmin(deps: AppDeps): RequestHandler {
 }
 
 /**
- * Verifies X-Signature for the agent that `bearer` identified. Without an agent principal the
- * check is skipped when `optional` (anonymous callers of routes that allow them).
+ * Verifies X-Signature for the agent that `bearer` identified, and that the agent is active:
+ * a signed call acts as the agent. Without an agent principal the check is skipped when
+ * `optional` (anonymous callers of routes that allow them).
  */
 export function signature(deps: AppDeps, opts: { deferSpend?: boolean; optional?: boolean } = {}): RequestHandler {
   const tolerance = deps.config.SIGNATURE_TOLERANCE_SECONDS;
@@ -82,6 +86,8 @@ export function signature(deps: AppDeps, opts: { deferSpend?: boolean; optional?
     const secret = deriveSigningSecret(deps.config.SIGNING_MASTER_KEY, p.agent.id, p.agent.signing_salt);
     const expected = computeSignature(secret, sig.t, req.method, req.originalUrl, req.rawBody ?? Buffer.alloc(0));
     if (!signatureMatches(expected, sig.v1)) throw unauthorized('X-Signature does not match the request');
+    // Refused before the signature is spent: the request is not acted on.
+    if (p.agent.status !== 'active') throw new AgentNotActiveError(p.agent.status);
     const key = `${deps.config.QUEUE_PREFIX}:sig:${sha256Hex(`${p.agent.id}:${sig.v1}`)}`;
     const spend = async () => {
       // NX makes the claim atomic across processes; the key outlives the signature's freshness.

@@ -12,7 +12,7 @@ import { HttpError, NotFoundError } from '../../shared/errors.js';
 import { formatAmount, parseAmount } from '../../shared/ledger/index.js';
 import { postJob } from '../../shared/jobs/create.js';
 import {
-  acceptJob, cancelJob, claimJob, disputeJob, resolveJob, submitJob, type JobActor,
+  acceptJob, cancelJob, claimJob, disputeJob, resolveJob, submitJob, unassignJob, type JobActor,
 } from '../../shared/jobs/lifecycle.js';
 import { getJob, listJobs } from '../../shared/jobs/queries.js';
 import { toJobJson } from '../../shared/jobs/types.js';
@@ -50,10 +50,11 @@ export function describeJobRoutes(r: OpenAPIRegistry): void {
     responses: { 200: jsonResponse(JobEnvelope, 'the job'), 404: errorResponse('no such job') },
   });
   const transitions: [string, string, z.ZodType | undefined][] = [
-    ['claim', 'Claim an open job (agent)', undefined],
+    ['claim', 'Claim an open job (agent); the claim lapses after JOB_CLAIM_TTL_MINUTES unless the worker submits, and an agent holds at most MAX_ACTIVE_CLAIMS_PER_AGENT claims (409 with details.limit and details.active_claims)', undefined],
     ['submit', 'Submit the result of an assigned job (its worker)', SubmitJobRequest],
     ['accept', 'Accept a submitted result: escrow paid to the worker, minus the completion fee (poster)', undefined],
     ['dispute', 'Dispute a submitted result (poster)', DisputeJobRequest],
+    ['unassign', 'Take an assigned job back from its worker: open again (poster)', undefined],
     ['cancel', 'Cancel an open job: escrow refunded (poster)', undefined],
     ['resolve', 'Resolve a dispute (admin)', ResolveJobRequest],
   ];
@@ -86,6 +87,7 @@ export function jobRoutes(deps: AppDeps): Router {
   const fee = parseAmount(deps.config.JOB_POSTING_FEE_USDC, 'USDC');
   const maxPayment = parseAmount(deps.config.MAX_PAYMENT_USDC, 'USDC');
   const feePct = deps.config.JOB_COMPLETION_FEE_PCT;
+  const claimRules = { ttlMinutes: deps.config.JOB_CLAIM_TTL_MINUTES, maxActive: deps.config.MAX_ACTIVE_CLAIMS_PER_AGENT };
   const agentChain = [bearer(deps), signature(deps)];
   const actorOf = new WeakMap<Request, JobActor>();
 
@@ -148,7 +150,7 @@ export function jobRoutes(deps: AppDeps): Router {
     answer(res, job);
   });
 
-  router.post('/:id/claim', actor, async (req, res) => answer(res, await claimJob(deps.db, jobId(req), actorOf.get(req)!)));
+  router.post('/:id/claim', actor, async (req, res) => answer(res, await claimJob(deps.db, jobId(req), actorOf.get(req)!, claimRules)));
   router.post('/:id/submit', actor, async (req, res) => {
     const body = parseBody(SubmitJobRequest, req);
     answer(res, await submitJob(deps.db, jobId(req), actorOf.get(req)!, { text: body.result, ...(body.url ? { url: body.url } : {}) }));
@@ -158,6 +160,7 @@ export function jobRoutes(deps: AppDeps): Router {
     const body = parseBody(DisputeJobRequest, req);
     answer(res, await disputeJob(deps.db, jobId(req), actorOf.get(req)!, body.reason));
   });
+  router.post('/:id/unassign', actor, async (req, res) => answer(res, await unassignJob(deps.db, jobId(req), actorOf.get(req)!)));
   router.post('/:id/cancel', actor, async (req, res) => answer(res, await cancelJob(deps.db, jobId(req), actorOf.get(req)!)));
   router.post('/:id/resolve', requireAdmin(deps), async (req, res) => {
     const body = parseBody(ResolveJobRequest, req);

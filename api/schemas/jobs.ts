@@ -44,6 +44,9 @@ export const Job = z
     status: JobStatusEnum,
     poster: z.object({ kind: z.enum(['agent', 'wallet']), agent_id: z.string().nullable(), wallet: z.string() }),
     worker_agent_id: z.string().nullable(),
+    claim_expires_at: IsoTime.nullable().openapi({
+      description: 'while assigned: when the claim lapses back to open unless the worker submits (JOB_CLAIM_TTL_MINUTES)',
+    }),
     result: z.object({ text: z.string(), url: z.string().optional() }).nullable(),
     dispute_reason: z.string().nullable(),
     resolution: z.enum(['worker', 'poster']).nullable(),

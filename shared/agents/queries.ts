@@ -35,6 +35,15 @@ export async function findAgentByKeyHash(q: Queryable, hash: string): Promise<Ag
   return rows[0];
 }
 
+/**
+ * Locks the agent's row until the transaction ends, to serialise what one agent does (its
+ * claims). NO KEY UPDATE leaves foreign-key checks of other rows pointing at it unblocked.
+ */
+export async function lockAgent(q: Queryable, id: string): Promise<AgentRow | undefined> {
+  const { rows } = await q.query<AgentRow>('SELECT * FROM agents WHERE id = $1 FOR NO KEY UPDATE', [id]);
+  return rows[0];
+}
+
 /** Moves an agent from one status to another; undefined when it was not in `from`. */
 export async function transitionAgent(q: Queryable, id: string, from: AgentStatus, to: AgentStatus): Promise<AgentRow | undefined> {
   const { rows } = await q.query<AgentRow>(

@@ -59,9 +59,13 @@ function parties(job: JobRow): string[] {
   return [job.poster_agent_id, job.worker_agent_id].filter((x): x is string => x !== null);
 }
 
-/** Records a job event with its parties, in the caller's transaction. */
-export function jobEvent(tx: Queryable, type: string, job: JobRow, extra: Record<string, unknown> = {}): Promise<void> {
-  return recordEvent(tx, type, job.id, parties(job), { job_id: job.id, status: job.status, ...extra });
+/**
+ * Records a job event with its parties, in the caller's transaction. `releasedWorker` is a worker
+ * the transition took off the job: no longer a party of the row, still one of the event.
+ */
+export function jobEvent(tx: Queryable, type: string, job: JobRow, extra: Record<string, unknown> = {}, releasedWorker: string | null = null): Promise<void> {
+  const agents = releasedWorker ? [...parties(job), releasedWorker] : parties(job);
+  return recordEvent(tx, type, job.id, agents, { job_id: job.id, status: job.status, ...extra });
 }
 
 export const jobPaymentHandler: PurposeHandler = {

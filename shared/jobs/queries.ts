@@ -22,9 +22,10 @@ export async function getJob(q: Queryable, id: string): Promise<JobRow | undefin
   return rows[0];
 }
 
-/** Column changes a transition may make besides the status. */
+/** Column changes a transition may make besides the status; null clears a column. */
 export interface JobChanges {
-  worker_agent_id?: string;
+  worker_agent_id?: string | null;
+  claim_expires_at?: Date | null;
   result?: unknown;
   dispute_reason?: string;
   resolution?: 'worker' | 'poster';
@@ -32,13 +33,23 @@ export interface JobChanges {
   completion_fee?: bigint;
 }
 
-const CHANGEABLE = ['worker_agent_id', 'result', 'dispute_reason', 'resolution', 'failure_reason', 'completion_fee'] as const;
+const CHANGEABLE = ['worker_agent_id', 'claim_expires_at', 'result', 'dispute_reason', 'resolution', 'failure_reason', 'completion_fee'] as const;
 
 /**
- * Moves a job from one of `from` to `to`, guarded by the current status: zero rows (undefined)
- * means another request got there first or the job was never in `from`.
+ * Conditions beyond the status. A claim can now lapse and be taken by another agent, so a step
+ * that acts on a claim is guarded by the worker it authorized, not by 'assigned' alone.
  */
-export async function transitionJob(q: Queryable, id: string, from: JobStatus[], to: JobStatus, changes: JobChanges = {}): Promise<JobRow | undefined> {
+export interface JobGuard {
+  workerAgentId?: string;
+  /** Only while the claim's lapse time has passed (a fresh claim by the same agent is spared). */
+  claimLapsed?: boolean;
+}
+
+/**
+ * Moves a job from one of `from` to `to`, guarded by the current status (and `guard`): zero rows
+ * (undefined) means another request got there first or the job was never in `from`.
+ */
+export async function transitionJob(q: Queryable, id: string, from: JobStatus[], to: JobStatus, changes: JobChanges = {}, guard: JobGuard = {}): Promise<JobRow | undefined> {
   const sets = ['status = $3', "updated_at = date_trunc('milliseconds', now())"];
   const args: unknown[] = [id, from, to];
   for (const col of CHANGEABLE) {
@@ -46,8 +57,20 @@ export async function transitionJob(q: Queryable, id: string, from: JobStatus[],
     const v = col === 'result' ? JSON.stringify(changes[col]) : changes[col];
     sets.push(`${col} = $${args.push(v)}`);
   }
-  const { rows } = await q.query<JobRow>(`UPDATE jobs SET ${sets.join(', ')} WHERE id = $1 AND status = ANY($2) RETURNING *`, args);
+  const where = ['id = $1', 'status = ANY($2)'];
+  if (guard.workerAgentId !== undefined) where.push(`worker_agent_id = $${args.push(guard.workerAgentId)}`);
+  if (guard.claimLapsed) where.push('claim_expires_at <= now()');
+  const { rows } = await q.query<JobRow>(`UPDATE jobs SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING *`, args);
   return rows[0];
+}
+
+/** How many jobs the agent holds assigned (claimed, not yet submitted). */
+export async function activeClaims(q: Queryable, agentId: string): Promise<number> {
+  const { rows } = await q.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM jobs WHERE worker_agent_id = $1 AND status = 'assigned'",
+    [agentId],
+  );
+  return rows[0].n;
 }
 
 export interface JobFilter {
@@ -82,6 +105,16 @@ export async function dueJobs(q: Queryable, limit = 200): Promise<string[]> {
   const { rows } = await q.query<{ id: string }>(
     `SELECT id FROM jobs WHERE status IN ('open', 'assigned') AND deadline IS NOT NULL AND deadline <= now()
      ORDER BY deadline LIMIT $1`,
+    [limit],
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Assigned jobs whose claim has lapsed: the worker did not submit in time. */
+export async function lapsedClaims(q: Queryable, limit = 200): Promise<string[]> {
+  const { rows } = await q.query<{ id: string }>(
+    `SELECT id FROM jobs WHERE status = 'assigned' AND claim_expires_at <= now()
+     ORDER BY claim_expires_at LIMIT $1`,
     [limit],
   );
   return rows.map((r) => r.id);

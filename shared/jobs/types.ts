@@ -25,6 +25,8 @@ export interface JobRow {
   poster_wallet: string;
   poster_key_hash: string | null;
   worker_agent_id: string | null;
+  /** When the current claim lapses back to open; null unless assigned. */
+  claim_expires_at: Date | null;
   result: JobResult | null;
   dispute_reason: string | null;
   resolution: 'worker' | 'poster' | null;
@@ -48,6 +50,7 @@ export function toJobJson(row: JobRow) {
     status: row.status,
     poster: row.poster_agent_id ? { kind: 'agent' as const, agent_id: row.poster_agent_id, wallet: row.poster_wallet } : { kind: 'wallet' as const, agent_id: null, wallet: row.poster_wallet },
     worker_agent_id: row.worker_agent_id,
+    claim_expires_at: row.claim_expires_at ? row.claim_expires_at.toISOString() : null,
     result: row.result,
     dispute_reason: row.dispute_reason,
     resolution: row.resolution,

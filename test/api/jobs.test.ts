@@ -3,7 +3,7 @@ import request from 'supertest';
 import { ADMIN_TOKEN, createHarness, type Harness } from '../helpers/harness.js';
 import { jsonPost, signedPaymentFor, v1Client, v2Client } from '../helpers/clients.js';
 import { registerAgent, signedRequest, type RegisteredAgent } from '../helpers/agents.js';
-import { signatureHeader } from '../../shared/auth/signature.js';
+import { act, balance, jobBody, postAsAgent } from '../helpers/jobs.js';
 import { expireDueJobs } from '../../workers/maintenance.js';
 
 let h: Harness;
@@ -18,25 +18,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 afterEach(async () => h.assertLedger());
-
-const jobBody = (title: string, extra: Record<string, unknown> = {}) => ({
-  title, description: 'Summarise the diff', tags: ['code-review'], reward: { amount: '1.00', currency: 'USDC' }, ...extra,
-});
-
-/** Posts a job as `agent`, paying with the official v2 client; the signed request is repeated with the payment. */
-async function postAsAgent(agent: RegisteredAgent, body: unknown) {
-  const raw = JSON.stringify(body);
-  const sig = signatureHeader(agent.signingSecret, 'POST', '/api/jobs', raw);
-  const res = await v2Client().fetch(`${h.baseUrl}/api/jobs`, jsonPost(body, { Authorization: `Bearer ${agent.apiKey}`, 'X-Signature': sig }));
-  return { status: res.status, body: await res.json(), headers: res.headers };
-}
-
-async function balance(agent: RegisteredAgent) {
-  const res = await request(h.app).get(`/api/v1/agents/${agent.id}/balance`).set('Authorization', `Bearer ${agent.apiKey}`);
-  return res.body.balance.available.available as string;
-}
-
-const act = (agent: RegisteredAgent, id: string, action: string, body?: unknown) => signedRequest(h.app, agent, 'post', `/api/jobs/${id}/${action}`, body);
 
 describe('posting a job', () => {
   it('asks for the posting fee plus the reward', async () => {
@@ -88,7 +69,7 @@ describe('posting a job', () => {
   });
 
   it('opens a job posted by an agent with Bearer and X-Signature, paid by the v2 client', async () => {
-    const res = await postAsAgent(poster, jobBody('agent job'));
+    const res = await postAsAgent(h, poster, jobBody('agent job'));
     expect(res.status).toBe(201);
     expect(res.headers.get('payment-response')).toBeTruthy();
     expect(res.body.job).toMatchObject({ status: 'open', poster: { kind: 'agent', agent_id: poster.id }, reward: { amount: '1.00', currency: 'USDC' } });
@@ -113,8 +94,8 @@ describe('posting a job', () => {
 
 describe('listing jobs', () => {
   it('lists newest first in the {success, count, jobs} envelope with filters and a cursor', async () => {
-    await postAsAgent(poster, jobBody('list-a', { tags: ['listing'] }));
-    await postAsAgent(poster, jobBody('list-b', { tags: ['listing'] }));
+    await postAsAgent(h, poster, jobBody('list-a', { tags: ['listing'] }));
+    await postAsAgent(h, poster, jobBody('list-b', { tags: ['listing'] }));
     const res = await request(h.app).get('/api/jobs?tag=listing&limit=1');
     expect(Object.keys(res.body)).toEqual(['success', 'count', 'jobs', 'next_cursor']);
     expect(res.body.jobs[0].title).toBe('list-b');
@@ -128,52 +109,52 @@ describe('listing jobs', () => {
 
 describe('working a job', () => {
   it('pays the worker the reward minus the completion fee when the poster accepts', async () => {
-    const { body } = await postAsAgent(poster, jobBody('full flow', { reward: { amount: '2.00', currency: 'USDC' } }));
+    const { body } = await postAsAgent(h, poster, jobBody('full flow', { reward: { amount: '2.00', currency: 'USDC' } }));
     const id = body.job.id;
-    const workerBefore = await balance(worker);
-    expect((await act(worker, id, 'claim')).body.job).toMatchObject({ status: 'assigned', worker_agent_id: worker.id });
-    const submitted = await act(worker, id, 'submit', { result: 'LGTM with two nits', url: 'https://example.com/review/1' });
+    const workerBefore = await balance(h, worker);
+    expect((await act(h, worker, id, 'claim')).body.job).toMatchObject({ status: 'assigned', worker_agent_id: worker.id });
+    const submitted = await act(h, worker, id, 'submit', { result: 'LGTM with two nits', url: 'https://example.com/review/1' });
     expect(submitted.body.job).toMatchObject({ status: 'submitted', result: { text: 'LGTM with two nits', url: 'https://example.com/review/1' } });
-    const accepted = await act(poster, id, 'accept');
+    const accepted = await act(h, poster, id, 'accept');
     expect(accepted.status).toBe(200);
     expect(accepted.body.job.status).toBe('completed');
     // 2.00 minus 2.5 % = 1.95
-    expect(Number(await balance(worker)) - Number(workerBefore)).toBeCloseTo(1.95, 6);
+    expect(Number(await balance(h, worker)) - Number(workerBefore)).toBeCloseTo(1.95, 6);
     const events = await h.db.pool.query('SELECT type FROM events WHERE subject_id = $1 ORDER BY id', [id]);
     expect(events.rows.map((r) => r.type)).toEqual(['job.created', 'job.claimed', 'job.submitted', 'job.completed']);
   });
 
   it('answers 409 naming the current state for an illegal transition', async () => {
-    const { body } = await postAsAgent(poster, jobBody('illegal'));
-    const res = await act(poster, body.job.id, 'accept');
+    const { body } = await postAsAgent(h, poster, jobBody('illegal'));
+    const res = await act(h, poster, body.job.id, 'accept');
     expect(res.status).toBe(409);
     expect(res.body.error).toMatchObject({ code: 'conflict', details: { current_state: 'open' } });
     expect(res.body.error.message).toMatch(/job is open; cannot accept/);
   });
 
   it('lets one of two racing claims win and tells the other the job is assigned', async () => {
-    const { body } = await postAsAgent(poster, jobBody('race'));
-    const [a, b] = await Promise.all([act(worker, body.job.id, 'claim'), act(other, body.job.id, 'claim')]);
+    const { body } = await postAsAgent(h, poster, jobBody('race'));
+    const [a, b] = await Promise.all([act(h, worker, body.job.id, 'claim'), act(h, other, body.job.id, 'claim')]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     expect([a, b].find((r) => r.status === 409)!.body.error.details.current_state).toBe('assigned');
   });
 
   it('refuses actions by the wrong party with 403', async () => {
-    const { body } = await postAsAgent(poster, jobBody('parties'));
-    expect((await act(poster, body.job.id, 'claim')).status).toBe(403);
-    await act(worker, body.job.id, 'claim');
-    expect((await act(other, body.job.id, 'submit', { result: 'not mine' })).status).toBe(403);
-    await act(worker, body.job.id, 'submit', { result: 'done' });
-    expect((await act(worker, body.job.id, 'accept')).status).toBe(403);
+    const { body } = await postAsAgent(h, poster, jobBody('parties'));
+    expect((await act(h, poster, body.job.id, 'claim')).status).toBe(403);
+    await act(h, worker, body.job.id, 'claim');
+    expect((await act(h, other, body.job.id, 'submit', { result: 'not mine' })).status).toBe(403);
+    await act(h, worker, body.job.id, 'submit', { result: 'done' });
+    expect((await act(h, worker, body.job.id, 'accept')).status).toBe(403);
   });
 
   it('refunds the escrow when the poster cancels an open job', async () => {
-    const before = await balance(poster);
-    const { body } = await postAsAgent(poster, jobBody('cancel me'));
-    const res = await act(poster, body.job.id, 'cancel');
+    const before = await balance(h, poster);
+    const { body } = await postAsAgent(h, poster, jobBody('cancel me'));
+    const res = await act(h, poster, body.job.id, 'cancel');
     expect(res.body.job.status).toBe('cancelled');
     // The reward came back; the posting fee stays with the service.
-    expect(Number(await balance(poster)) - Number(before)).toBeCloseTo(1.0, 6);
+    expect(Number(await balance(h, poster)) - Number(before)).toBeCloseTo(1.0, 6);
     // A second, freshly signed cancel finds it cancelled (the same signature again would be a replay).
     const again = await signedRequest(h.app, poster, 'post', `/api/jobs/${body.job.id}/cancel`, undefined, Math.floor(Date.now() / 1000) - 1);
     expect(again.status).toBe(409);
@@ -182,8 +163,8 @@ describe('working a job', () => {
   it('lets an anonymous poster manage its job with the job key', async () => {
     const res = await v2Client().fetch(`${h.baseUrl}/api/jobs`, jsonPost(jobBody('anonymous flow')));
     const { job, credentials } = await res.json();
-    await act(worker, job.id, 'claim');
-    await act(worker, job.id, 'submit', { result: 'done' });
+    await act(h, worker, job.id, 'claim');
+    await act(h, worker, job.id, 'submit', { result: 'done' });
     const wrongKey = await request(h.app).post(`/api/jobs/${job.id}/accept`).set('Authorization', 'Bearer ac_job_wrong');
     expect(wrongKey.status).toBe(403);
     const accepted = await request(h.app).post(`/api/jobs/${job.id}/accept`).set('Authorization', `Bearer ${credentials.job_key}`);
@@ -192,10 +173,10 @@ describe('working a job', () => {
 
   it('lets the admin resolve a dispute for either side', async () => {
     for (const winner of ['worker', 'poster'] as const) {
-      const { body } = await postAsAgent(poster, jobBody(`dispute-${winner}`));
-      await act(worker, body.job.id, 'claim');
-      await act(worker, body.job.id, 'submit', { result: 'half done' });
-      const disputed = await act(poster, body.job.id, 'dispute', { reason: 'incomplete' });
+      const { body } = await postAsAgent(h, poster, jobBody(`dispute-${winner}`));
+      await act(h, worker, body.job.id, 'claim');
+      await act(h, worker, body.job.id, 'submit', { result: 'half done' });
+      const disputed = await act(h, poster, body.job.id, 'dispute', { reason: 'incomplete' });
       expect(disputed.body.job).toMatchObject({ status: 'disputed', dispute_reason: 'incomplete' });
       const asAgent = await request(h.app).post(`/api/jobs/${body.job.id}/resolve`).set('Authorization', `Bearer ${poster.apiKey}`).send({ winner });
       expect(asAgent.status).toBe(403);
@@ -205,14 +186,14 @@ describe('working a job', () => {
   });
 
   it('expires a job past its deadline and refunds the poster', async () => {
-    const before = await balance(poster);
-    const { body } = await postAsAgent(poster, jobBody('deadline', { deadline: new Date(Date.now() + 1500).toISOString() }));
+    const before = await balance(h, poster);
+    const { body } = await postAsAgent(h, poster, jobBody('deadline', { deadline: new Date(Date.now() + 1500).toISOString() }));
     await new Promise((r) => setTimeout(r, 1600));
-    expect((await act(worker, body.job.id, 'claim')).status).toBe(409);
+    expect((await act(h, worker, body.job.id, 'claim')).status).toBe(409);
     const { expired } = await expireDueJobs({ db: h.db.pool, log: h.deps.log });
     expect(expired).toBeGreaterThanOrEqual(1);
     expect((await request(h.app).get(`/api/jobs/${body.job.id}`)).body.job.status).toBe('expired');
-    expect(Number(await balance(poster)) - Number(before)).toBeCloseTo(1.0, 6);
+    expect(Number(await balance(h, poster)) - Number(before)).toBeCloseTo(1.0, 6);
   });
 
   it("shows an agent only its own balance", async () => {
