@@ -34,8 +34,16 @@ export function unstorableText(value: unknown, path: (string | number)[] = [], f
   return found;
 }
 
-export function parse<S extends z.ZodType>(schema: S, value: unknown, where: string): z.output<S> {
-  const unstorable = unstorableText(value);
+export interface ParseOptions {
+  /**
+   * Let the schema alone decide which text it takes: for input that is examined, never stored as
+   * text (a skill's files, whose hidden NULs and odd code points are what a scan looks for).
+   */
+  anyText?: boolean;
+}
+
+export function parse<S extends z.ZodType>(schema: S, value: unknown, where: string, opts: ParseOptions = {}): z.output<S> {
+  const unstorable = opts.anyText ? [] : unstorableText(value);
   if (unstorable.length) {
     throw new HttpError('invalid_request', `invalid ${where}: ${unstorable[0].path} ${unstorable[0].message}`, unstorable);
   }
@@ -49,11 +57,11 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown, where: str
 }
 
 /** Parses the JSON body; a POST without a JSON content type is a 415. */
-export function parseBody<S extends z.ZodType>(schema: S, req: Request): z.output<S> {
+export function parseBody<S extends z.ZodType>(schema: S, req: Request, opts: ParseOptions = {}): z.output<S> {
   if (!req.is('application/json')) {
     throw new HttpError('unsupported_media_type', 'expected Content-Type: application/json');
   }
-  return parse(schema, req.body, 'body');
+  return parse(schema, req.body, 'body', opts);
 }
 
 export function parseQuery<S extends z.ZodType>(schema: S, req: Request): z.output<S> {

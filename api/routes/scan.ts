@@ -88,7 +88,9 @@ async function waitForScan(deps: AppDeps, job: Job<ScanPayload> | undefined, row
 }
 
 async function submit(deps: AppDeps, req: Request, res: Response): Promise<void> {
-  const skill = toSkill(parseBody(ScanRequest, req));
+  // File texts are scanned, not stored: their NULs and lone surrogates are evidence. The schema
+  // itself refuses them in the fields that are stored (name, slug).
+  const skill = toSkill(parseBody(ScanRequest, req, { anyText: true }));
   try {
     validateSkillSize(skill);
   } catch (err) {
