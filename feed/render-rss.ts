@@ -2,8 +2,9 @@
  * Renders the threat feed as RSS 2.0 with fast-xml-parser's XMLBuilder. Pure and deterministic.
  *
  * Escaping: every text and attribute value passes through {@link xmlSafe} (drops characters XML
- * 1.0 forbids, which the builder does not), then the builder's entity step turns & < > " ' into
- * entities. No CDATA is used, so "]]>" in a name is just text with its ">" escaped.
+ * 1.0 forbids, which the builder does not), descriptions (HTML to readers) through
+ * {@link htmlText}, then the builder's entity step turns & < > " ' into entities. No CDATA is
+ * used, so "]]>" in a name is just text with its ">" escaped.
  */
 import { XMLBuilder } from 'fast-xml-parser';
 import type { ThreatFeed, ThreatItem } from './types.js';
@@ -26,6 +27,17 @@ export function xmlSafe(value: string): string {
   return String(value).replace(XML_ILLEGAL, '');
 }
 
+const HTML_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Readers render an RSS `<description>` as HTML once the XML layer is decoded, so text in it
+ * (a skill name an attacker chose) is HTML-escaped first and XML-escaped by the builder after:
+ * `<img onerror=...>` reaches the reader as the literal text, never as markup.
+ */
+export function htmlText(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ENTITIES[c]);
+}
+
 /** RFC 822 date, as RSS 2.0 requires ("Tue, 01 Jan 2030 00:00:00 GMT"). */
 function rfc822(iso: string): string {
   const date = new Date(iso);
@@ -41,7 +53,7 @@ function rssItem(item: ThreatItem): Record<string, unknown> {
     // The id is a stable name, not an address: isPermaLink="false" (written out, see builder options).
     guid: { '#text': xmlSafe(item.id), '@_isPermaLink': 'false' },
     pubDate: rfc822(item.published_at),
-    description: xmlSafe(item.description),
+    description: htmlText(xmlSafe(item.description)),
     // undefined, not null: the builder skips undefined but writes null as an empty element.
     category: category || undefined,
   };
@@ -74,7 +86,7 @@ export function renderRss(feed: ThreatFeed): string {
       channel: {
         title: xmlSafe(feed.title),
         link: xmlSafe(feed.website),
-        description: xmlSafe(feed.description),
+        description: htmlText(xmlSafe(feed.description)),
         language: 'en',
         lastBuildDate: rfc822(feed.last_updated),
         'atom:link': {

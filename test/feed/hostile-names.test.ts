@@ -44,7 +44,25 @@ const cases: Array<[string, string, string, string?]> = [
   ['a 10 KB name', 'x'.repeat(10_240), `${'x'.repeat(MAX_TEXT_CHARS - 1)}…`],
 ];
 
+/** What HTML text looks like with & < > " ' escaped (written here, not taken from the renderer). */
+function asHtmlText(s: string): string {
+  return s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+}
+
 describe('hostile skill names', () => {
+  it('reach an RSS reader as text, never as live HTML in the description', async () => {
+    const attack = '"><img src=x onerror=alert(document.cookie)><script>alert(1)</script>';
+    const { xml } = render([attack]);
+    expect(XMLValidator.validate(xml)).toBe(true);
+    const [a] = (await new Parser().parseString(xml)).items;
+    // rss-parser hands the description to the page as HTML: it must hold no tag, only entities.
+    expect(a.content).not.toMatch(/<img|<script/i);
+    expect(a.content).toContain('&lt;img src=x onerror=alert(document.cookie)&gt;');
+    // feed-parser decodes that HTML layer itself and hands out plain text: the name, exactly.
+    const [b] = parseFeed(xml).items;
+    expect(b.description).toBe(`1 critical threat found in skill "${attack}". Do not install.`);
+  });
+
   it.each(cases)('survive %s: valid XML that both readers round-trip', async (_label, name, expected, shownByFeedParser) => {
     const { feed, xml } = render([name]);
     expect(XMLValidator.validate(xml)).toBe(true);
@@ -53,7 +71,8 @@ describe('hostile skill names', () => {
 
     const [a] = (await new Parser().parseString(xml)).items;
     expect(a.title).toBe(`CRITICAL: ${expected}`);
-    expect(a.content).toBe(`1 critical threat found in skill "${expected}". Do not install.`);
+    // The description is HTML to a reader: what arrives after the XML layer is escaped HTML text.
+    expect(a.content).toBe(asHtmlText(`1 critical threat found in skill "${expected}". Do not install.`));
     expect(a.categories).toEqual([expected]);
     expect(a.guid).toBe(feed.items[0].id);
 

@@ -3,6 +3,7 @@ import Parser from 'rss-parser';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { buildFeed, renderRss, RSS_TTL_MINUTES } from '../../feed/index.js';
+import { htmlText } from '../../feed/render-rss.js';
 import type { FeedRow, ThreatFeed } from '../../feed/index.js';
 import { FEED_NOW as now, feedSettings as settings, firstIllegalXmlChar } from '../helpers/feed-fixtures.js';
 
@@ -36,7 +37,7 @@ async function expectReadersAgreeWithJson(source: ThreatFeed, rss: string): Prom
   source.items.forEach((item, i) => {
     const got = a.items[i];
     expect({ title: got.title, link: got.link, guid: got.guid, content: got.content }).toEqual({
-      title: item.title, link: item.url, guid: item.id, content: item.description,
+      title: item.title, link: item.url, guid: item.id, content: htmlText(item.description),
     });
     expect(Date.parse(got.isoDate ?? '')).toBe(toSecond(item.published_at));
     expect(got.categories ?? []).toEqual(item.category ? [item.category] : []);
