@@ -7,7 +7,7 @@ import { loadConfig, ConfigError, type Config } from './shared/config.js';
 import { createLogger, type Logger } from './shared/logger.js';
 import { createPool, type Db } from './shared/db/pool.js';
 import { ensureDatabase, migrate } from './shared/db/migrate.js';
-import { connectRedis, createRedis } from './shared/redis.js';
+import { connectRedis, createRedis, RedisHealthLog } from './shared/redis.js';
 import { onShutdown, type Closer } from './shared/shutdown.js';
 import { createFacilitator } from './shared/payments/facilitator.js';
 import { x402SettingsFromConfig } from './shared/x402/index.js';
@@ -82,12 +82,18 @@ async function main(role: Role): Promise<void> {
   const maintenance = createMaintenanceQueue(producer, prefix);
   const scans = createScanQueue(producer, prefix);
   const feed = createFeedQueue(producer, prefix);
+  const redisHealth = new RedisHealthLog(log);
+  redisHealth.watch(producer, 'producer');
+  redisHealth.watch(blocking, 'worker connection');
+  for (const q of [settlement, maintenance, scans, feed]) redisHealth.watch(q, `queue ${q.name}`);
   const facilitator = createFacilitator(config);
   if (!config.X402_FACILITATOR_URL) log.warn('no X402_FACILITATOR_URL: the embedded facilitator verifies signatures but moves no funds on chain');
 
   if (role === 'web' || role === 'all') {
     const settlementEvents = createSettlementEvents(blocking.duplicate(), prefix);
     const scanEvents = createScanEvents(blocking.duplicate(), prefix);
+    redisHealth.watch(settlementEvents, 'settlement events');
+    redisHealth.watch(scanEvents, 'scan events');
     const app = buildApp({
       config, db, redis: producer, log, facilitator, x402: x402SettingsFromConfig(config),
       queues: { settlement, settlementEvents, scans, scanEvents, feed },
@@ -96,13 +102,14 @@ async function main(role: Role): Promise<void> {
     closers.push(['http', () => server.close()], ['queue events', () => Promise.all([settlementEvents.close(), scanEvents.close()])]);
   }
   if (role === 'worker' || role === 'all') {
-    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed, scanQueue: scans });
+    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed, scanQueue: scans, redisHealth });
     closers.push(['workers', () => workers.close()]);
   }
   if (role === 'clock' || role === 'all') {
-    const clock = startClock(config, maintenance, log, feed);
+    const clock = startClock(config, maintenance, log, feed, redisHealth);
     closers.unshift(['clock', () => clock.stop()]);
   }
+  closers.unshift(['redis health log', async () => redisHealth.mute()]);
   closers.push(
     ['queues', () => Promise.all([settlement.close(), maintenance.close(), scans.close(), feed.close()])],
     ['redis', () => Promise.all([producer.quit(), blocking.quit()])],

@@ -6,6 +6,7 @@ import cron from 'node-cron';
 import type { Queue } from 'bullmq';
 import type { Config } from '../shared/config.js';
 import type { Logger } from '../shared/logger.js';
+import type { RedisHealthLog } from '../shared/redis.js';
 import { enqueueMaintenance, type MaintenancePayload, type MaintenanceTask } from './maintenance.js';
 import { enqueueFeedTick, type FeedPayload } from './feed.js';
 
@@ -26,7 +27,7 @@ type Schedule = [name: string, expression: string, enqueue: (tick: number) => Pr
  * Starts the schedules: maintenance (reconcile, purges) and, when a feed queue is given, the
  * threat feed regeneration on FEED_CRON.
  */
-export function startClock(config: Config, maintenance: Queue<MaintenancePayload>, log: Logger, feed?: Queue<FeedPayload>): Clock {
+export function startClock(config: Config, maintenance: Queue<MaintenancePayload>, log: Logger, feed?: Queue<FeedPayload>, redisHealth?: RedisHealthLog): Clock {
   const task = (name: MaintenanceTask, expression: string): Schedule => [name, expression, (tick) => enqueueMaintenance(maintenance, name, tick)];
   const schedules: Schedule[] = [
     task('reconcile', config.RECONCILE_CRON),
@@ -41,7 +42,8 @@ export function startClock(config: Config, maintenance: Queue<MaintenancePayload
       try {
         await enqueue(tick);
       } catch (err) {
-        log.warn({ err, task: name }, 'clock could not enqueue; the next tick will');
+        // During a Redis outage the health log has said so once; a line per tick adds nothing.
+        if (!redisHealth?.isDown) log.warn({ err: (err as Error).message, task: name }, 'clock could not enqueue; the next tick will');
       }
     }, { name, noOverlap: true });
   });

@@ -15,7 +15,7 @@ export function onShutdown(log: Logger, closers: Closer[], graceMs = 25_000): ()
         try {
           await close();
         } catch (err) {
-          log.warn({ err, name }, 'error while closing');
+          log.warn({ err: (err as Error).message, name }, 'error while closing');
         }
       }
     })();

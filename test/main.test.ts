@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { Redis } from 'ioredis';
@@ -115,5 +115,38 @@ describe('starting the service', () => {
     expect(r.stdout).toMatch(/migrated/);
     expect(r.stdout).toMatch(/shutting down/);
     expect(r.code).toBe(0);
+  });
+});
+
+describe('a Redis outage', () => {
+  it('is one warning when Redis goes and one line when it is back, with no stack traces', { timeout: 60_000 }, async () => {
+    const port = 20_000 + Math.floor(Math.random() * 10_000);
+    const startRedis = () => execFileSync('redis-server', ['--daemonize', 'yes', '--bind', '127.0.0.1', '--port', String(port), '--save', '', '--appendonly', 'no']);
+    startRedis();
+    const name = `ac_test_${inject('runId')}_outage${randomBytes(4).toString('hex')}`;
+    created.push(name);
+    let phase = 'starting';
+    const r = await run('all', { DATABASE_URL: `${serverUrl()}/${name}`, REDIS_URL: `redis://127.0.0.1:${port}`, PORT: '0', HOST: '127.0.0.1', QUEUE_PREFIX: 'outage' }, {
+      timeoutMs: 50_000,
+      onStdout: (out, kill) => {
+        if (phase === 'starting' && out.includes('"msg":"clock started"')) {
+          phase = 'down';
+          execFileSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
+        } else if (phase === 'down' && out.includes('redis unavailable')) {
+          phase = 'back';
+          // Long enough for every connection's retries to have failed a few times.
+          setTimeout(startRedis, 3000);
+        } else if (phase === 'back' && out.includes('redis available again')) {
+          phase = 'done';
+          setTimeout(kill, 2000);
+        }
+      },
+    });
+    execFileSync('redis-cli', ['-p', String(port), 'shutdown', 'nosave']);
+    expect(phase).toBe('done');
+    expect(r.stdout.match(/redis unavailable/g)).toHaveLength(1);
+    expect(r.stdout.match(/redis available again/g)).toHaveLength(1);
+    expect(r.stdout).not.toMatch(/"stack"/);
+    expect(r.stderr).not.toMatch(/ECONNREFUSED|Error:/);
   });
 });

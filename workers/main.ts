@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from '../shared/config.js';
 import type { Db } from '../shared/db/pool.js';
 import type { Logger } from '../shared/logger.js';
+import type { RedisHealthLog } from '../shared/redis.js';
 import type { Facilitator } from '../shared/x402/index.js';
 import type { PurposeHandlers } from '../shared/payments/settle.js';
 import { QueueName } from '../queues/names.js';
@@ -28,6 +29,8 @@ export interface WorkerDeps {
   feedQueue: Queue<FeedPayload>;
   /** Where the reconciler re-enqueues unfinished scans. */
   scanQueue?: Queue<ScanPayload>;
+  /** Where the workers' Redis errors go (one line per outage); logged one by one without it. */
+  redisHealth?: RedisHealthLog;
 }
 
 export interface Workers {
@@ -56,7 +59,8 @@ export function startWorkers(deps: WorkerDeps): Workers {
       const level = job && job.attemptsMade < (job.opts.attempts ?? 1) ? 'info' : 'warn';
       deps.log[level]({ queue: w.name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed');
     });
-    w.on('error', (err) => deps.log.error({ queue: w.name, err }, 'worker error'));
+    if (deps.redisHealth) deps.redisHealth.watch(w, `worker ${w.name}`);
+    else w.on('error', (err) => deps.log.error({ queue: w.name, err }, 'worker error'));
   }
   return {
     workers,
