@@ -59,7 +59,7 @@ describe('an agent whose bond has not settled', () => {
 
     h.startWorkers();
     await waitUntilActive(pending.id);
-    const later = await act(h, pending, id, 'claim', undefined, Math.floor(Date.now() / 1000) - 1);
+    const later = await act(h, pending, id, 'claim');
     expect(later.status).toBe(200);
     expect(later.body.job).toMatchObject({ status: 'assigned', worker_agent_id: pending.id });
     expect((await act(h, pending, id, 'submit', { result: 'done' })).status).toBe(200);

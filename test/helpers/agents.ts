@@ -33,7 +33,17 @@ export async function registerAgent(baseUrl: string, handle: string, extra: Reco
 }
 
 /** A supertest request signed as `agent` (Bearer + X-Signature over the exact body). */
-export function signedRequest(app: import('express').Express, agent: RegisteredAgent, method: 'post' | 'get', path: string, body?: unknown, t?: number) {
+/**
+ * Each signed request gets its own timestamp, a few seconds back at most, so that two identical
+ * requests (a second cancel, a claim after a refusal) never carry the same signature, which the
+ * service would rightly refuse as a replay, however fast they follow each other.
+ */
+let signed = 0;
+function freshTimestamp(): number {
+  return Math.floor(Date.now() / 1000) - (signed++ % 240);
+}
+
+export function signedRequest(app: import('express').Express, agent: RegisteredAgent, method: 'post' | 'get', path: string, body?: unknown, t: number = freshTimestamp()) {
   const raw = body === undefined ? '' : JSON.stringify(body);
   const r = request(app)[method](path)
     .set('Authorization', `Bearer ${agent.apiKey}`)

@@ -30,7 +30,7 @@ export async function balance(h: Harness, agent: RegisteredAgent): Promise<strin
   return res.body.balance.available.available as string;
 }
 
-/** A signed job transition; `t` lets a test repeat an identical request without a replay. */
+/** A signed job transition; each gets a fresh timestamp unless `t` pins one. */
 export const act = (h: Harness, agent: RegisteredAgent, id: string, action: string, body?: unknown, t?: number) =>
   signedRequest(h.app, agent, 'post', `/api/jobs/${id}/${action}`, body, t);
 
