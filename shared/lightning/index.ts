@@ -24,3 +24,7 @@ export type { Macaroon, Caveat as MacaroonCaveat } from './macaroon-v2.js';
 export { chainSignature, macaroonSigningKey } from './macaroon-signature.js';
 export { encodeIdentifier, decodeIdentifier, IDENTIFIER_BYTES } from './l402-identifier.js';
 export type { L402Identifier } from './l402-identifier.js';
+export { LndRestBackend } from './lnd-backend.js';
+export type { LndConnection } from './lnd-http.js';
+export { createLightningBackend } from './create-backend.js';
+export type { LightningConfig } from './create-backend.js';
