@@ -28,3 +28,5 @@ export { LndRestBackend } from './lnd-backend.js';
 export type { LndConnection } from './lnd-http.js';
 export { createLightningBackend } from './create-backend.js';
 export type { LightningConfig } from './create-backend.js';
+export { checkSettlement } from './check-settlement.js';
+export type { SettlementCheck } from './check-settlement.js';

@@ -12,6 +12,7 @@ import {
   InvalidInvoiceRequestError,
   InvoiceNotFoundError,
   InvoiceNotPayableError,
+  checkSettlement,
   deriveNodeKey,
 } from '../../shared/lightning/index.js';
 import { createTestDb, type TestDb } from '../helpers/db.js';
@@ -140,5 +141,19 @@ describe('EmbeddedLightningBackend.lookupInvoice and markPaid', () => {
     expect(await backend.lookupInvoice('not-a-hash')).toBeUndefined();
     await expect(backend.markPaid('ab'.repeat(32))).rejects.toBeInstanceOf(InvoiceNotFoundError);
     await expect(backend.markPaid("'; DROP TABLE x")).rejects.toBeInstanceOf(InvoiceNotFoundError);
+  });
+});
+
+describe('checkSettlement', () => {
+  it('tells a polling worker pending, then settled with the preimage; failed once expired; unknown for a stranger', async () => {
+    const backend = backendAt(T0);
+    const { paymentHash } = await backend.createInvoice({ amountSats: 1000n, memo: '', expirySeconds: 600 });
+    expect(await checkSettlement(backend, paymentHash)).toEqual({ outcome: 'pending' });
+    const preimage = await backend.markPaid(paymentHash);
+    expect(await checkSettlement(backend, paymentHash)).toEqual({ outcome: 'settled', amountSats: 1000n, amountPaidSats: 1000n, preimage, settledAt: T0 });
+
+    const unpaid = await backend.createInvoice({ amountSats: 1n, memo: '', expirySeconds: 60 });
+    expect(await checkSettlement(backendAt(new Date(T0.getTime() + 61_000)), unpaid.paymentHash)).toEqual({ outcome: 'failed', state: 'expired' });
+    expect(await checkSettlement(backend, 'cd'.repeat(32))).toEqual({ outcome: 'unknown' });
   });
 });
