@@ -3,6 +3,7 @@
  * once, here, so that a wrong path stops start-up rather than the first payment.
  */
 import { readFileSync } from 'node:fs';
+import * as secp256k1 from 'tiny-secp256k1';
 import type { Config } from '../config.js';
 import type { Queryable } from '../db/pool.js';
 import type { LightningBackend } from './backend.js';
@@ -36,6 +37,8 @@ export function createLightningBackend(config: LightningConfig, db: Queryable): 
     throw new Error('the embedded Lightning backend is refused in production; set LIGHTNING_EMBEDDED_IN_PRODUCTION=true to run it anyway');
   }
   const nodeKey = deriveNodeKey({ nodeKey: config.LIGHTNING_NODE_KEY, masterKey: config.SIGNING_MASTER_KEY });
+  // Zero or a value at or above the curve order passes the hex check but cannot sign; say so now.
+  if (!secp256k1.isPrivate(Buffer.from(nodeKey, 'hex'))) throw new Error('LIGHTNING_NODE_KEY is not a valid secp256k1 private key');
   return new EmbeddedLightningBackend({ db, network: config.LIGHTNING_NETWORK, nodeKey });
 }
 

@@ -53,6 +53,11 @@ describe('createLightningBackend', () => {
     expect((backend as unknown as { conn: { macaroonHex: string } }).conn.macaroonHex).toBe('0201ff');
   });
 
+  it('refuses a node key that cannot sign at start-up, not at the first invoice', () => {
+    expect(() => createLightningBackend(loadConfig({ LIGHTNING_NODE_KEY: '00'.repeat(32) }), db.pool)).toThrow(/LIGHTNING_NODE_KEY/);
+    expect(() => createLightningBackend(loadConfig({ LIGHTNING_NODE_KEY: 'ff'.repeat(32) }), db.pool)).toThrow(/LIGHTNING_NODE_KEY/);
+  });
+
   it('refuses the embedded backend under a hand-built production config without the opt-in', () => {
     const config = { ...loadConfig({}), NODE_ENV: 'production' as const };
     expect(() => createLightningBackend(config, db.pool)).toThrow(/LIGHTNING_EMBEDDED_IN_PRODUCTION/);
