@@ -49,6 +49,32 @@ const schema = z.object({
   X402_FACILITATOR_URL: url.optional(),
   X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
 
+  // Lightning and L402 (docs/lightning.md)
+  /** `embedded` signs real BOLT11 invoices itself and settles nothing on a network; `lnd` uses LND's REST API. */
+  LIGHTNING_BACKEND: z.enum(['embedded', 'lnd']).default('embedded'),
+  /** The BOLT11 prefix of embedded invoices (lnbcrt, lntb, lnbc); regtest so that no wallet mistakes them for money. */
+  LIGHTNING_NETWORK: z.enum(['regtest', 'testnet', 'mainnet']).default('regtest'),
+  /** The embedded node's secp256k1 key (64 hex); derived from SIGNING_MASTER_KEY when unset. */
+  LIGHTNING_NODE_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, 'expected 64 hex characters').optional(),
+  /** The embedded backend pays nobody; running it in production needs this deliberate opt-in. */
+  LIGHTNING_EMBEDDED_IN_PRODUCTION: bool.default(false),
+  /** How long an invoice can be paid: 10 minutes, long enough for a wallet round trip. */
+  LIGHTNING_INVOICE_EXPIRY_SECONDS: z.coerce.number().int().min(60).max(86400).default(600),
+  LND_REST_URL: url.optional(),
+  /** An invoice macaroon, hex; or LND_MACAROON_PATH to the file. */
+  LND_MACAROON_HEX: z.string().regex(/^[0-9a-fA-F]+$/, 'expected hex').optional(),
+  LND_MACAROON_PATH: z.string().min(1).optional(),
+  /** LND's self-signed tls.cert (PEM); the system CAs are used when unset. */
+  LND_TLS_CERT_PATH: z.string().min(1).optional(),
+  LND_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
+  /** Sats per US dollar for the gateway's Lightning price: 1000 is a dollar at 100,000 USD per BTC. */
+  SATS_PER_USD: z.coerce.number().int().min(1).default(1000),
+  /** The L402 pay-per-use pack: this many sats buy this many scans. */
+  L402_PACK_SATS: z.coerce.number().int().min(1).default(1000),
+  L402_PACK_SCANS: z.coerce.number().int().min(1).default(10),
+  /** How long an L402 macaroon stays valid after it is minted: 30 days. */
+  L402_VALID_SECONDS: z.coerce.number().int().min(60).default(2_592_000),
+
   // money
   IDENTITY_BOND_USDC: decimal.default('5.00'),
   JOB_POSTING_FEE_USDC: decimal.default('0.10'),
@@ -199,6 +225,29 @@ function unsafeProblems(raw: RawConfig, modeGiven: boolean): string[] {
   return problems;
 }
 
+// Values of these variables never appear in an error message.
+const SECRET_NAME = /TOKEN|SECRET|KEY|MACAROON/;
+
+/**
+ * The Lightning settings that only make sense together: LND needs a URL and a macaroon, and the
+ * embedded backend (which settles nothing on a network) is refused in production unless opted in.
+ */
+function lightningProblems(raw: RawConfig): string[] {
+  const problems: string[] = [];
+  if (raw.LIGHTNING_BACKEND === 'lnd') {
+    if (!raw.LND_REST_URL) problems.push('LND_REST_URL: required when LIGHTNING_BACKEND=lnd');
+    if (!raw.LND_MACAROON_HEX && !raw.LND_MACAROON_PATH) {
+      problems.push('LND_MACAROON_HEX or LND_MACAROON_PATH: required when LIGHTNING_BACKEND=lnd');
+    }
+  } else if (raw.NODE_ENV === 'production' && !raw.LIGHTNING_EMBEDDED_IN_PRODUCTION) {
+    problems.push(
+      'LIGHTNING_BACKEND=embedded: refused when NODE_ENV=production (its invoices are never paid on a network); ' +
+        'set LIGHTNING_BACKEND=lnd, or LIGHTNING_EMBEDDED_IN_PRODUCTION=true to run it anyway',
+    );
+  }
+  return problems;
+}
+
 /**
  * Only DATABASE_URL, for tools that need nothing else (`npm run ledger:check`): they must not
  * ask for the web role's secrets.
@@ -228,13 +277,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       parsed.error.issues.map((i) => {
         const name = String(i.path[0]);
-        const shown = name.includes('TOKEN') || name.includes('SECRET') ? '(hidden)' : JSON.stringify(cleaned[name]);
+        const shown = SECRET_NAME.test(name) ? '(hidden)' : JSON.stringify(cleaned[name]);
         return `${name}=${shown}: ${i.message}`;
       }),
     );
   }
   const raw = parsed.data;
-  const unsafe = unsafeProblems(raw, cleaned.NODE_ENV !== undefined);
+  const unsafe = [...unsafeProblems(raw, cleaned.NODE_ENV !== undefined), ...lightningProblems(raw)];
   if (unsafe.length) throw new ConfigError(unsafe);
   const own = trimSlash(raw.PUBLIC_BASE_URL ?? `http://localhost:${raw.PORT}`);
   return {

@@ -8,6 +8,9 @@ const PRODUCTION = {
   X402_FACILITATOR_URL: 'https://facilitator.example.org',
   X402_PAY_TO: '0x5f1e3ac1b2d2a3e4f5a6b7c8d9e0f1a2b3c4d5e6',
   PUBLIC_BASE_URL: 'https://commerce.example.org',
+  LIGHTNING_BACKEND: 'lnd',
+  LND_REST_URL: 'https://lnd.example.org:8080',
+  LND_MACAROON_HEX: '0201036c6e64',
 };
 
 function problemsOf(env: Record<string, string>): string[] {
