@@ -2,7 +2,7 @@
  * Opaque list cursors: base64url of the last row's (created_at, id). Lists are ordered by
  * (created_at DESC, id DESC), so a cursor continues exactly after the row it names.
  */
-import { HttpError } from './errors.js';
+import { InvalidInputError } from './errors.js';
 
 export interface CursorPosition {
   createdAt: Date;
@@ -28,7 +28,7 @@ export function decodeCursor(cursor: string): CursorPosition {
     }
     return { createdAt, id };
   } catch {
-    throw new HttpError('invalid_request', 'cursor is not one this service issued', [{ path: 'cursor', message: 'invalid cursor' }]);
+    throw new InvalidInputError('cursor is not one this service issued', [{ path: 'cursor', message: 'invalid cursor' }]);
   }
 }
 

@@ -1,55 +1,43 @@
 /**
- * One error type for everything the HTTP layer answers, rendered by one middleware into the
- * envelope of PRODUCT.md section 3. Domain code throws the small named classes below; the
- * error middleware maps them.
+ * Domain errors: what went wrong, in the domain's words, with the figures a caller needs in
+ * `details`. They know nothing of HTTP; api/middleware/errors.ts maps each family to a status.
+ * A new error extends the family it belongs to and needs no change there.
  */
 
-export const ErrorCode = {
-  invalid_request: 400,
-  unauthorized: 401,
-  payment_required: 402,
-  forbidden: 403,
-  not_found: 404,
-  conflict: 409,
-  payload_too_large: 413,
-  unsupported_media_type: 415,
-  rate_limited: 429,
-  internal: 500,
-  upstream_unavailable: 503,
-} as const;
-
-export type ErrorCodeName = keyof typeof ErrorCode;
-
-export class HttpError extends Error {
-  readonly status: number;
-  constructor(
-    readonly code: ErrorCodeName,
-    message: string,
-    readonly details?: unknown,
-    options?: { cause?: unknown; headers?: Record<string, string> },
-  ) {
-    super(message, { cause: options?.cause });
-    this.name = 'HttpError';
-    this.status = ErrorCode[code];
-    this.headers = options?.headers;
+export class DomainError extends Error {
+  constructor(message: string, readonly details?: unknown, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = new.target.name;
   }
-  readonly headers?: Record<string, string>;
 }
 
-/** An illegal state transition: 409 naming the state the resource is actually in. */
-export class StateConflictError extends HttpError {
+/** The caller sent something that can never succeed as sent (a cursor this service never issued). */
+export class InvalidInputError extends DomainError {}
+
+/** The credentials are unknown: nobody is behind them. */
+export class UnauthenticatedError extends DomainError {}
+
+/** Someone known, but not a party allowed to do this. */
+export class ForbiddenError extends DomainError {}
+
+export class NotFoundError extends DomainError {
+  constructor(readonly resource: string) {
+    super(`${resource} not found`);
+  }
+}
+
+/** The request collides with the current state of things (a taken name, a limit reached). */
+export class ConflictError extends DomainError {}
+
+/** An illegal state transition, naming the state the resource is actually in. */
+export class StateConflictError extends ConflictError {
   constructor(resource: string, readonly currentState: string, action: string) {
-    super('conflict', `${resource} is ${currentState}; cannot ${action}`, { current_state: currentState });
-    this.name = 'StateConflictError';
+    super(`${resource} is ${currentState}; cannot ${action}`, { current_state: currentState });
   }
 }
 
-export class NotFoundError extends HttpError {
-  constructor(resource: string) {
-    super('not_found', `${resource} not found`);
-    this.name = 'NotFoundError';
-  }
-}
+/** Nothing is left of what was paid for; paying again is the way on. */
+export class QuotaExhaustedError extends DomainError {}
 
 /** Turns anything thrown into an Error without losing it. */
 export function coerceError(err: unknown): Error {

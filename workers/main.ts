@@ -6,6 +6,8 @@ import type { Db } from '../shared/db/pool.js';
 import type { Logger } from '../shared/logger.js';
 import type { RedisHealthLog } from '../shared/redis.js';
 import type { Facilitator } from '../shared/x402/index.js';
+import type { LightningBackend } from '../shared/lightning/index.js';
+import { paymentRails } from '../shared/payments/rails/index.js';
 import type { PurposeHandlers } from '../shared/payments/settle.js';
 import { QueueName } from '../queues/names.js';
 import type { SettlementPayload } from '../queues/settlement.js';
@@ -23,6 +25,8 @@ export interface WorkerDeps {
   connection: Redis;
   log: Logger;
   facilitator: Facilitator;
+  /** The Lightning backend, when this process settles sats. */
+  lightning?: LightningBackend;
   purposes: PurposeHandlers;
   settlementQueue: Queue<SettlementPayload>;
   /** Where the scan worker asks for feed regenerations. */
@@ -43,7 +47,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
   const lock = deps.config.WORKER_LOCK_MS;
   const common = { connection: deps.connection, prefix, lockDuration: lock, stalledInterval: lock };
   const workers = [
-    new Worker(QueueName.settlement, settlementProcessor(deps, deps.log), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
+    new Worker(QueueName.settlement, settlementProcessor({ db: deps.db, rails: paymentRails(deps), purposes: deps.purposes }, deps.log), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
     new Worker(
       QueueName.maintenance,
       maintenanceProcessor({ db: deps.db, log: deps.log, settlement: deps.settlementQueue, reconcileAfterMs: deps.config.RECONCILE_AFTER_MS, scans: deps.scanQueue }),

@@ -1,11 +1,12 @@
 /**
- * Processor of the x402 settlement queue. Validates the payload again (it may have been
+ * Processor of the settlement queue (every rail). Validates the payload again (it may have been
  * enqueued by older code) and settles; "pending" becomes a thrown error so BullMQ retries it
  * with backoff, everything permanent is an UnrecoverableError.
  */
 import { UnrecoverableError, type Job } from 'bullmq';
 import { settlementPayload } from '../queues/settlement.js';
-import { settleX402Payment, UnknownPaymentError, type SettleDeps, type SettleOutcome } from '../shared/payments/settle.js';
+import { settlePayment, type SettleDeps, type SettleOutcome } from '../shared/payments/settle.js';
+import { UnknownPaymentError } from '../shared/payments/errors.js';
 import type { Logger } from '../shared/logger.js';
 
 export function settlementProcessor(deps: SettleDeps, log: Logger) {
@@ -14,7 +15,7 @@ export function settlementProcessor(deps: SettleDeps, log: Logger) {
     if (!parsed.success) throw new UnrecoverableError(`bad settlement payload: ${parsed.error.message}`);
     const { paymentId } = parsed.data;
     try {
-      const outcome = await settleX402Payment(deps, paymentId);
+      const outcome = await settlePayment(deps, paymentId);
       if (outcome === 'needs_review') log.warn({ paymentId }, 'payment held for review: a person must look at it');
       return outcome;
     } catch (err) {

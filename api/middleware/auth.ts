@@ -10,7 +10,7 @@ import { findAgentByKeyHash } from '../../shared/agents/queries.js';
 import { deriveSigningSecret, hashApiKey, safeEqual, sha256Hex } from '../../shared/auth/credentials.js';
 import { computeSignature, parseSignatureHeader, signatureMatches } from '../../shared/auth/signature.js';
 import { AgentNotActiveError } from '../../shared/agents/errors.js';
-import { HttpError } from '../../shared/errors.js';
+import { HttpError } from '../http-error.js';
 import type { AppDeps, Principal } from '../context.js';
 
 const unauthorized = (message: string) =>

@@ -3,7 +3,10 @@
  * errors become a generic 500; their stack and any SQL stay in the log.
  */
 import type { ErrorRequestHandler, RequestHandler } from 'express';
-import { HttpError } from '../../shared/errors.js';
+import { HttpError, type ErrorCodeName } from '../http-error.js';
+import {
+  ConflictError, ForbiddenError, InvalidInputError, NotFoundError, QuotaExhaustedError, UnauthenticatedError, type DomainError,
+} from '../../shared/errors.js';
 import type { Logger } from '../../shared/logger.js';
 import { InvalidAmountError } from '../../shared/ledger/index.js';
 
@@ -36,10 +39,28 @@ function fromParserError(err: { status?: number; type?: string; message?: string
   }
 }
 
-/** Domain errors that are the caller's fault, whatever route they come from. */
+type ErrorClass = abstract new (...args: never[]) => Error;
+
+/**
+ * Each family of domain error (shared/errors.ts) and the status it is answered with, most
+ * specific first. A new domain error extends a family and needs no line here.
+ */
+const DOMAIN_ERRORS: [ErrorClass, ErrorCodeName, Record<string, string>?][] = [
+  [InvalidInputError, 'invalid_request'],
+  [InvalidAmountError, 'invalid_request'],
+  [UnauthenticatedError, 'unauthorized', { 'WWW-Authenticate': 'Bearer realm="agent-commerce"' }],
+  [ForbiddenError, 'forbidden'],
+  [NotFoundError, 'not_found'],
+  [ConflictError, 'conflict'],
+  [QuotaExhaustedError, 'payment_required', { 'Cache-Control': 'no-store' }],
+];
+
 function fromDomainError(err: unknown): HttpError | undefined {
-  if (err instanceof InvalidAmountError) return new HttpError('invalid_request', err.message);
-  return undefined;
+  const match = DOMAIN_ERRORS.find(([type]) => err instanceof type);
+  if (!match) return undefined;
+  const [, code, headers] = match;
+  const { message, details } = err as DomainError;
+  return new HttpError(code, message, details, { cause: err, headers });
 }
 
 export function errorHandler(log: Logger): ErrorRequestHandler {

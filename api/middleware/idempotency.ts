@@ -9,7 +9,7 @@
  */
 import type { Request, RequestHandler } from 'express';
 import { sha256Hex } from '../../shared/auth/credentials.js';
-import { HttpError } from '../../shared/errors.js';
+import { HttpError } from '../http-error.js';
 import { claimKey, completeKey, releaseKey } from '../../shared/idempotency.js';
 import type { AppDeps } from '../context.js';
 

@@ -5,7 +5,7 @@
  */
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
-import { HttpError } from '../../shared/errors.js';
+import { HttpError } from '../http-error.js';
 
 export interface RateLimitOptions {
   redis: Redis;

@@ -1,7 +1,7 @@
 /** zod at the edge: a failed parse is a 400 listing every failing field path. */
 import type { Request } from 'express';
 import { z } from 'zod';
-import { HttpError } from '../../shared/errors.js';
+import { HttpError } from '../http-error.js';
 
 export interface FieldProblem {
   path: string;

@@ -9,7 +9,7 @@ import { ExpressAdapter } from '@bull-board/express';
 import type { Queue } from 'bullmq';
 import { Router, type RequestHandler } from 'express';
 import { safeEqual } from '../../shared/auth/credentials.js';
-import { HttpError } from '../../shared/errors.js';
+import { HttpError } from '../http-error.js';
 import type { AppDeps } from '../context.js';
 
 export const DASHBOARD_PATH = '/admin/queues';

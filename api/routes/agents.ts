@@ -8,13 +8,14 @@ import { findAgent, handleTaken, listDirectory, setAgentFlags } from '../../shar
 import { HandleTakenError, registerAgent } from '../../shared/agents/register.js';
 import { toAgentJson, type AgentRow } from '../../shared/agents/types.js';
 import { decodeCursor, pageOf } from '../../shared/cursor.js';
-import { HttpError, NotFoundError } from '../../shared/errors.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { HttpError } from '../http-error.js';
 import { AccountIds, formatAmount, getAccount, balanceFromAccount, parseAmount } from '../../shared/ledger/index.js';
 import type { AppDeps } from '../context.js';
 import { bearer, requireAdmin } from '../middleware/auth.js';
 import { idempotency } from '../middleware/idempotency.js';
 import { parse, parseBody, parseQuery } from '../middleware/validate.js';
-import { acceptPayment, answerPaid, recordPayment } from '../x402-gate.js';
+import { paidRoute } from '../paid.js';
 import {
   AgentBalance, AgentFlagsPatch, AgentWithStatus, Directory, DirectoryQuery, Registration, RegisterAgentRequest,
 } from '../schemas/agents.js';
@@ -67,15 +68,11 @@ export function agentRoutes(deps: AppDeps): Router {
     const body = parseBody(RegisterAgentRequest, req);
     // A taken handle is refused before anyone is asked to pay for it.
     if (await handleTaken(deps.db, body.handle)) throw new HandleTakenError(body.handle);
-    const price = { amount: bond, description: `Identity bond for agent "${body.handle}"` };
-    const paid = await acceptPayment(deps, req, res, price);
-    if (!paid) return;
-    const reg = await recordPayment(deps, req, res, price, () => registerAgent(deps.db, body, paid, deps.config.SIGNING_MASTER_KEY));
-    if (!reg) return;
-    await answerPaid(deps, res, reg.payment.id, {
-      location: `/api/v1/agents/${reg.agent.id}`,
-      retry: { req, price },
-      body: async (payment) => {
+    await paidRoute(deps, req, res, {
+      price: { amount: bond, description: `Identity bond for agent "${body.handle}"` },
+      record: (paid) => registerAgent(deps.db, body, paid, deps.config.SIGNING_MASTER_KEY),
+      location: (reg) => `/api/v1/agents/${reg.agent.id}`,
+      body: async (reg, payment) => {
         const agent = (await findAgent(deps.db, reg.agent.id)) ?? reg.agent;
         const status = payment.status === 'settled' ? 'held' : payment.status === 'failed' ? 'failed' : 'pending';
         return {

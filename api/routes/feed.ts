@@ -6,7 +6,7 @@
  */
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router, type Request, type RequestHandler } from 'express';
-import { HttpError } from '../../shared/errors.js';
+import { HttpError } from '../http-error.js';
 import { readRendering, type FeedFormat, type StoredRendering } from '../../shared/feed-store.js';
 import { requestFeedRegeneration } from '../../queues/feed.js';
 import type { AppDeps } from '../context.js';

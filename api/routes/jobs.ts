@@ -8,7 +8,8 @@ import { Router, type Request, type RequestHandler } from 'express';
 import { findAgent } from '../../shared/agents/queries.js';
 import { hashApiKey } from '../../shared/auth/credentials.js';
 import { decodeCursor, pageOf } from '../../shared/cursor.js';
-import { HttpError, NotFoundError } from '../../shared/errors.js';
+import { NotFoundError } from '../../shared/errors.js';
+import { HttpError } from '../http-error.js';
 import { formatAmount, parseAmount } from '../../shared/ledger/index.js';
 import { postJob } from '../../shared/jobs/create.js';
 import {
@@ -20,7 +21,7 @@ import type { AppDeps } from '../context.js';
 import { bearer, requireAdmin, signature } from '../middleware/auth.js';
 import { idempotency } from '../middleware/idempotency.js';
 import { parse, parseBody, parseQuery } from '../middleware/validate.js';
-import { acceptPayment, answerPaid, recordPayment } from '../x402-gate.js';
+import { paidRoute } from '../paid.js';
 import {
   CreateJobRequest, DisputeJobRequest, JobCreated, JobEnvelope, JobList, JobListQuery, ResolveJobRequest, SubmitJobRequest,
 } from '../schemas/jobs.js';
@@ -115,15 +116,12 @@ export function jobRoutes(deps: AppDeps): Router {
     }
     const poster = req.principal?.kind === 'agent' ? req.principal.agent : null;
     const price = { amount: fee + reward, description: `Job "${body.title}": posting fee and reward held in escrow` };
-    const paid = await acceptPayment(deps, req, res, price);
-    if (!paid) return;
     const input = { title: body.title, description: body.description, tags: body.tags, requirements: body.requirements ?? null, reward, deadline: body.deadline ? new Date(body.deadline) : null };
-    const posted = await recordPayment(deps, req, res, price, () => postJob(deps.db, input, fee, paid, poster?.id ?? null));
-    if (!posted) return;
-    await answerPaid(deps, res, posted.payment.id, {
-      location: `/api/jobs/${posted.job.id}`,
-      retry: { req, price },
-      body: async () => ({
+    await paidRoute(deps, req, res, {
+      price,
+      record: (paid) => postJob(deps.db, input, fee, paid, poster?.id ?? null),
+      location: (posted) => `/api/jobs/${posted.job.id}`,
+      body: async (posted) => ({
         job: toJobJson((await getJob(deps.db, posted.job.id)) ?? posted.job),
         ...(posted.posterKey ? { credentials: { job_key: posted.posterKey } } : {}),
       }),

@@ -6,7 +6,7 @@ import { buildOpenApi } from '../openapi.js';
 import { z } from '../schemas/common.js';
 import { metricsText } from '../metrics.js';
 import { safeEqual } from '../../shared/auth/credentials.js';
-import { HttpError } from '../../shared/errors.js';
+import { HttpError } from '../http-error.js';
 
 const Health = z.object({ ok: z.boolean(), postgres: z.boolean().optional(), redis: z.boolean().optional() }).openapi('Health');
 

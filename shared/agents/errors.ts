@@ -1,5 +1,5 @@
 /** The agents' domain errors. */
-import { HttpError } from '../errors.js';
+import { ForbiddenError } from '../errors.js';
 import type { AgentStatus } from './types.js';
 
 const why: Partial<Record<AgentStatus, string>> = {
@@ -10,9 +10,8 @@ const why: Partial<Record<AgentStatus, string>> = {
  * Only an active agent acts as an agent. Its credentials exist from registration on, but until
  * the bond settles (or after a suspension or exit) nothing stands behind what it does.
  */
-export class AgentNotActiveError extends HttpError {
+export class AgentNotActiveError extends ForbiddenError {
   constructor(readonly agentStatus: AgentStatus) {
-    super('forbidden', `agent is ${agentStatus}${why[agentStatus] ? `: ${why[agentStatus]}` : ''}`, { status: agentStatus });
-    this.name = 'AgentNotActiveError';
+    super(`agent is ${agentStatus}${why[agentStatus] ? `: ${why[agentStatus]}` : ''}`, { status: agentStatus });
   }
 }

@@ -4,11 +4,12 @@
  * here and returned once; only the key's hash and the secret's salt are stored.
  */
 import type { Db } from '../db/pool.js';
-import { PgCode, pgCode, transaction } from '../db/pool.js';
-import { HttpError } from '../errors.js';
+import { PgCode, pgCode } from '../db/pool.js';
+import { ConflictError } from '../errors.js';
 import { hashApiKey, deriveSigningSecret, newApiKey, randomHex } from '../auth/credentials.js';
-import { newId, newPaymentId } from '../ids.js';
-import { insertPayment, type PaymentRow } from '../payments/queries.js';
+import { newId } from '../ids.js';
+import { insertAcceptedPayment, recordPaid, type AcceptedPayment } from '../payments/record.js';
+import type { PaymentRow } from '../payments/queries.js';
 import { insertAgent } from './queries.js';
 import type { AgentProfile, AgentRow } from './types.js';
 
@@ -18,51 +19,28 @@ export interface RegistrationInput extends AgentProfile {
   webhook_url?: string;
 }
 
-/** A verified x402 payment, ready to be recorded. */
-export interface AcceptedX402 {
-  proofId: string;
-  payer: string;
-  amount: bigint;
-  payload: unknown;
-  requirements: unknown;
-}
-
 export interface Registered {
   agent: AgentRow;
   payment: PaymentRow;
   credentials: { api_key: string; signing_secret: string };
 }
 
-export class HandleTakenError extends HttpError {
+export class HandleTakenError extends ConflictError {
   constructor(handle: string, cause?: unknown) {
-    super('conflict', `handle "${handle}" is taken`, [{ path: 'handle', message: 'already registered' }], { cause });
-    this.name = 'HandleTakenError';
+    super(`handle "${handle}" is taken`, [{ path: 'handle', message: 'already registered' }], { cause });
   }
 }
 
-/** A payment proof that was already used: refused, nothing credited. */
-export class PaymentReplayError extends HttpError {
-  constructor(cause?: unknown) {
-    super('payment_required', 'this payment was already used; sign a new one', undefined, { cause });
-    this.name = 'PaymentReplayError';
-  }
+function isHandleTaken(err: unknown): boolean {
+  return pgCode(err) === PgCode.uniqueViolation && (err as { constraint?: string }).constraint === 'agents_handle_unique';
 }
 
-/** Maps the unique violations of one recording transaction to what the caller did wrong. */
-export function mapRecordingError(err: unknown, handle?: string): unknown {
-  if (pgCode(err) !== PgCode.uniqueViolation) return err;
-  const constraint = (err as { constraint?: string }).constraint;
-  if (constraint === 'payments_proof_id_key') return new PaymentReplayError(err);
-  if (constraint === 'agents_handle_unique' && handle) return new HandleTakenError(handle, err);
-  return err;
-}
-
-export async function registerAgent(db: Db, input: RegistrationInput, paid: AcceptedX402, masterKey: string): Promise<Registered> {
+export async function registerAgent(db: Db, input: RegistrationInput, paid: AcceptedPayment, masterKey: string): Promise<Registered> {
   const id = newId();
   const apiKey = newApiKey('ac_agent_');
   const salt = randomHex(16);
   try {
-    return await transaction(db, async (tx) => {
+    return await recordPaid(db, async (tx) => {
       const agent = await insertAgent(tx, {
         id,
         ...input,
@@ -72,21 +50,11 @@ export async function registerAgent(db: Db, input: RegistrationInput, paid: Acce
         api_key_hash: hashApiKey(apiKey),
         signing_salt: salt,
       });
-      const payment = await insertPayment(tx, {
-        id: newPaymentId(),
-        rail: 'x402',
-        proof_id: paid.proofId,
-        purpose: BOND_PURPOSE,
-        subject_id: id,
-        amount: paid.amount,
-        currency: 'USDC',
-        payer: paid.payer.toLowerCase(),
-        payload: paid.payload,
-        requirements: paid.requirements,
-      });
+      const payment = await insertAcceptedPayment(tx, paid, BOND_PURPOSE, id);
       return { agent, payment, credentials: { api_key: apiKey, signing_secret: deriveSigningSecret(masterKey, id, salt) } };
     });
   } catch (err) {
-    throw mapRecordingError(err, input.handle);
+    if (isHandleTaken(err)) throw new HandleTakenError(input.handle, err);
+    throw err;
   }
 }

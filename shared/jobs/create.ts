@@ -3,12 +3,11 @@
  * transaction. Settlement (jobPaymentHandler) opens it and holds the reward in escrow.
  */
 import type { Db, Queryable } from '../db/pool.js';
-import { transaction } from '../db/pool.js';
 import { hashApiKey, newApiKey } from '../auth/credentials.js';
 import { recordEvent } from '../events.js';
 import { newId, newPaymentId } from '../ids.js';
-import { mapRecordingError, type AcceptedX402 } from '../agents/register.js';
-import { insertPayment, type PaymentRow } from '../payments/queries.js';
+import { insertAcceptedPayment, recordPaid, type AcceptedPayment } from '../payments/record.js';
+import type { PaymentRow } from '../payments/queries.js';
 import type { PurposeHandler } from '../payments/settle.js';
 import { getJob, insertJob, transitionJob } from './queries.js';
 import { holdReward, posterAccount } from './money.js';
@@ -32,27 +31,20 @@ export interface PostedJob {
   posterKey: string | null;
 }
 
-export async function postJob(db: Db, input: JobInput, fee: bigint, paid: AcceptedX402, posterAgentId: string | null): Promise<PostedJob> {
+export async function postJob(db: Db, input: JobInput, fee: bigint, paid: AcceptedPayment, posterAgentId: string | null): Promise<PostedJob> {
   const id = newId();
   const paymentId = newPaymentId();
   const posterKey = posterAgentId ? null : newApiKey('ac_job_');
-  try {
-    return await transaction(db, async (tx) => {
-      const job = await insertJob(tx, {
-        id, title: input.title, description: input.description, tags: input.tags, requirements: input.requirements,
-        reward_amount: input.reward, posting_fee: fee, deadline: input.deadline,
-        poster_agent_id: posterAgentId, poster_wallet: paid.payer.toLowerCase(),
-        poster_key_hash: posterKey ? hashApiKey(posterKey) : null, payment_id: paymentId,
-      });
-      const payment = await insertPayment(tx, {
-        id: paymentId, rail: 'x402', proof_id: paid.proofId, purpose: JOB_PURPOSE, subject_id: id,
-        amount: paid.amount, currency: 'USDC', payer: paid.payer.toLowerCase(), payload: paid.payload, requirements: paid.requirements,
-      });
-      return { job, payment, posterKey };
+  return recordPaid(db, async (tx) => {
+    const job = await insertJob(tx, {
+      id, title: input.title, description: input.description, tags: input.tags, requirements: input.requirements,
+      reward_amount: input.reward, posting_fee: fee, deadline: input.deadline,
+      poster_agent_id: posterAgentId, poster_wallet: paid.payer.toLowerCase(),
+      poster_key_hash: posterKey ? hashApiKey(posterKey) : null, payment_id: paymentId,
     });
-  } catch (err) {
-    throw mapRecordingError(err);
-  }
+    const payment = await insertAcceptedPayment(tx, paid, JOB_PURPOSE, id, paymentId);
+    return { job, payment, posterKey };
+  });
 }
 
 function parties(job: JobRow): string[] {

@@ -5,7 +5,7 @@
  */
 import type { Db, Queryable } from '../db/pool.js';
 import { transaction } from '../db/pool.js';
-import { HttpError, NotFoundError, StateConflictError } from '../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError, StateConflictError } from '../errors.js';
 import { safeEqual } from '../auth/credentials.js';
 import { jobEvent } from './create.js';
 import { completionFee, payWorker, refundPoster } from './money.js';
@@ -21,18 +21,12 @@ export type JobActor =
   | { kind: 'admin' }
   | { kind: 'clock' };
 
-export class JobForbiddenError extends HttpError {
-  constructor(message: string) {
-    super('forbidden', message);
-    this.name = 'JobForbiddenError';
-  }
-}
+export class JobForbiddenError extends ForbiddenError {}
 
 /** The agent already holds as many claims as allowed: a 409 giving the limit and its count. */
-export class ClaimLimitError extends HttpError {
+export class ClaimLimitError extends ConflictError {
   constructor(readonly limit: number, readonly activeClaims: number) {
-    super('conflict', `an agent may hold at most ${limit} claimed jobs at once; this one holds ${activeClaims}`, { limit, active_claims: activeClaims });
-    this.name = 'ClaimLimitError';
+    super(`an agent may hold at most ${limit} claimed jobs at once; this one holds ${activeClaims}`, { limit, active_claims: activeClaims });
   }
 }
 

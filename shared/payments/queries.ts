@@ -3,9 +3,13 @@ import type { Queryable } from '../db/pool.js';
 
 export type PaymentStatus = 'pending' | 'settled' | 'failed';
 
+/** The rails money arrives by; each has a file under shared/payments/rails/. */
+export const PAYMENT_RAILS = ['x402', 'lightning', 'gateway'] as const;
+export type PaymentRail = (typeof PAYMENT_RAILS)[number];
+
 export interface PaymentRow {
   id: string;
-  rail: 'x402' | 'lightning' | 'gateway';
+  rail: PaymentRail;
   proof_id: string;
   purpose: string;
   subject_id: string;

@@ -1,22 +1,24 @@
 /**
- * Settles one recorded x402 payment through the facilitator and books it, idempotently:
- * running it twice, or after a crash at any point, credits the payment once.
+ * Settles one recorded payment, whatever its rail, and books it, idempotently: running it twice,
+ * or after a crash at any point, credits the payment once. The rail (shared/payments/rails/) says
+ * whether the money arrived; everything after that is the same for every rail.
  *
  * - settled: one transaction marks the row settled, books the incoming transfer (its id is the
  *   proof id, so a second booking is impossible) and lets the purpose finish its resource.
- * - pending (time-out, 5xx, network, `settlement_pending`): the caller retries later with the
- *   same payload. Never marked failed on that ground.
- * - invalid on the first attempt: the row fails with the reason and the purpose undoes its
- *   pending resource. Invalid on a later attempt may mean our earlier settle went through before
- *   a crash, so the row is kept pending and flagged for a person instead (fail closed).
+ * - pending (time-out, 5xx, network, an unpaid invoice): the caller retries later. Never marked
+ *   failed on that ground.
+ * - invalid on the first attempt, or definitively: the row fails with the reason and the purpose
+ *   undoes its pending resource. Invalid on a later attempt of a rail whose refusal may hide an
+ *   earlier success is kept pending and flagged for a person instead (fail closed).
  */
 import type { Db, Queryable } from '../db/pool.js';
 import { PgCode, pgCode, transaction } from '../db/pool.js';
 import { AccountIds, createTransfer, ensureAccount, type Currency } from '../ledger/index.js';
-import { parsePaymentPayload, parseServerRequirements, type Facilitator } from '../x402/index.js';
+import { SettlementPendingError, UnknownPaymentError } from './errors.js';
 import { claimAttempt, flagForReview, getPayment, markFailed, markSettled, type PaymentRow } from './queries.js';
+import type { PaymentRails } from './rails/index.js';
 
-/** What a payment's purpose (bond, job, contract) does when its payment settles or fails. */
+/** What a payment's purpose (bond, job, scan pack, contract) does when its payment settles or fails. */
 export interface PurposeHandler {
   /** The user account the incoming money is credited to (read inside the settling transaction). */
   inflowAccount(tx: Queryable, payment: PaymentRow): Promise<string>;
@@ -28,31 +30,18 @@ export type PurposeHandlers = Record<string, PurposeHandler>;
 
 export type SettleOutcome = 'settled' | 'already_settled' | 'failed' | 'already_failed' | 'needs_review';
 
-/** Thrown when the facilitator has not settled yet; the queue retries with backoff. */
-export class SettlementPendingError extends Error {
-  constructor(readonly reason: string) {
-    super(`settlement pending: ${reason}`);
-    this.name = 'SettlementPendingError';
-  }
-}
-
-export class UnknownPaymentError extends Error {
-  constructor(readonly paymentId: string, detail = 'not found') {
-    super(`payment ${paymentId}: ${detail}`);
-    this.name = 'UnknownPaymentError';
-  }
-}
-
 export interface SettleDeps {
   db: Db;
-  facilitator: Facilitator;
+  rails: PaymentRails;
   purposes: PurposeHandlers;
 }
 
-export async function settleX402Payment(deps: SettleDeps, paymentId: string): Promise<SettleOutcome> {
+export async function settlePayment(deps: SettleDeps, paymentId: string): Promise<SettleOutcome> {
   const claimed = await claimAttempt(deps.db, paymentId);
   const payment = claimed ?? (await getPayment(deps.db, paymentId));
-  if (!payment || payment.rail !== 'x402') throw new UnknownPaymentError(paymentId);
+  if (!payment) throw new UnknownPaymentError(paymentId);
+  const rail = deps.rails[payment.rail];
+  if (!rail) throw new UnknownPaymentError(paymentId, `no ${payment.rail} rail in this process`);
   const handler = deps.purposes[payment.purpose];
   if (!handler) throw new UnknownPaymentError(paymentId, `no handler for purpose ${payment.purpose}`);
   if (!claimed) {
@@ -60,37 +49,46 @@ export async function settleX402Payment(deps: SettleDeps, paymentId: string): Pr
     if (payment.status === 'failed') return 'already_failed';
     return 'needs_review';
   }
-  const attempt = payment.attempts;
-  // The same payload as the first attempt, exactly as the payer signed it.
-  const result = await deps.facilitator.settle(parsePaymentPayload(payment.payload), parseServerRequirements(payment.requirements));
+  const result = await rail.settle(payment);
   if (result.status === 'pending') throw new SettlementPendingError(result.reason);
   if (result.status === 'invalid') {
-    if (attempt > 1) {
-      await flagForReview(deps.db, paymentId, `facilitator refused attempt ${attempt}: ${result.reason}`);
+    if (payment.attempts > 1 && !result.definitive) {
+      await flagForReview(deps.db, paymentId, `rail refused attempt ${payment.attempts}: ${result.reason}`);
       return 'needs_review';
     }
-    return transaction(deps.db, async (tx) => {
-      const failed = await markFailed(tx, paymentId, result.reason);
-      if (!failed) return 'already_failed';
-      await handler.onFailed(tx, failed, result.reason);
-      return 'failed';
-    });
+    return failPayment(deps.db, payment, handler, result.reason);
   }
   try {
-    return await transaction(deps.db, async (tx) => {
-      const settled = await markSettled(tx, paymentId, { transaction: result.transaction, network: result.network, payer: result.payer });
-      if (!settled) return 'already_settled';
-      await bookIncoming(tx, settled, await handler.inflowAccount(tx, settled));
-      await handler.onSettled(tx, settled);
-      return 'settled';
-    });
+    return await transaction(deps.db, (tx) => bookSettled(tx, payment, result.settlement, handler));
   } catch (err) {
     // The money moved but the ledger cannot hold it: retrying would fail the same way forever.
     // Keep the row pending and hand it to a person (fail closed), with the reason.
     if (!isLedgerLimit(err)) throw err;
-    await flagForReview(deps.db, paymentId, `settled by the facilitator but not booked: ledger account limit reached (${(err as Error).message})`);
+    await flagForReview(deps.db, paymentId, `settled by the rail but not booked: ledger account limit reached (${(err as Error).message})`);
     return 'needs_review';
   }
+}
+
+/**
+ * In the caller's transaction: marks a pending payment settled, books its one incoming transfer
+ * and lets its purpose finish the resource. A payment settled meanwhile changes nothing. Also the
+ * path of rails whose proof settles on the spot (an L402 preimage).
+ */
+export async function bookSettled(tx: Queryable, payment: PaymentRow, settlement: Record<string, unknown>, handler: PurposeHandler): Promise<'settled' | 'already_settled'> {
+  const settled = await markSettled(tx, payment.id, settlement);
+  if (!settled) return 'already_settled';
+  await bookIncoming(tx, settled, await handler.inflowAccount(tx, settled));
+  await handler.onSettled(tx, settled);
+  return 'settled';
+}
+
+async function failPayment(db: Db, payment: PaymentRow, handler: PurposeHandler, reason: string): Promise<SettleOutcome> {
+  return transaction(db, async (tx) => {
+    const failed = await markFailed(tx, payment.id, reason);
+    if (!failed) return 'already_failed';
+    await handler.onFailed(tx, failed, reason);
+    return 'failed';
+  });
 }
 
 /** A ledger write refused because an account total would pass its bound (or bigint's). */
@@ -99,7 +97,7 @@ function isLedgerLimit(err: unknown): boolean {
   return code === PgCode.numericValueOutOfRange || (code === PgCode.checkViolation && (err as { constraint?: string }).constraint === 'ledger_accounts_totals_bounded');
 }
 
-/** The one incoming transfer of a payment: its id is the proof id. */
+/** The one incoming transfer of a payment: its id is the proof id; the rail names its external account. */
 async function bookIncoming(tx: Queryable, payment: PaymentRow, credit: string): Promise<void> {
   const currency = payment.currency as Currency;
   const source = AccountIds.external(payment.rail, currency);

@@ -6,7 +6,7 @@
  */
 import type { Queryable } from '../db/pool.js';
 import { hashApiKey, newApiKey } from '../auth/credentials.js';
-import { HttpError } from '../errors.js';
+import { QuotaExhaustedError, UnauthenticatedError } from '../errors.js';
 import { newId } from '../ids.js';
 
 export const SCAN_KEY_PREFIX = 'ac_scan_';
@@ -50,19 +50,17 @@ export async function findScanKey(q: Queryable, keyHash: string): Promise<ScanKe
   return rows[0];
 }
 
-export class UnknownScanKeyError extends HttpError {
+export class UnknownScanKeyError extends UnauthenticatedError {
   constructor() {
-    super('unauthorized', 'unknown scan key', undefined, { headers: { 'WWW-Authenticate': 'Bearer realm="agent-commerce"' } });
-    this.name = 'UnknownScanKeyError';
+    super('unknown scan key');
   }
 }
 
-export class ScanQuotaExhaustedError extends HttpError {
+export class ScanQuotaExhaustedError extends QuotaExhaustedError {
   constructor(readonly scansTotal: number) {
-    super('payment_required', `this scan key has used all ${scansTotal} of its scans; buy another key: ` +
+    super(`this scan key has used all ${scansTotal} of its scans; buy another key: ` +
       'POST /api/l402/quickkey, pay the invoice, then POST /api/l402/redeem',
-    { scans_total: scansTotal, scans_left: 0 }, { headers: { 'Cache-Control': 'no-store' } });
-    this.name = 'ScanQuotaExhaustedError';
+    { scans_total: scansTotal, scans_left: 0 });
   }
 }
 

@@ -80,7 +80,7 @@ describe('an agent whose bond has not settled', () => {
     await h.stopWorkers();
     const pending = await pendingAgent('status-domain');
     await expect(claimJob(h.db.pool, id, { kind: 'agent', agentId: pending.id }, { ttlMinutes: 60, maxActive: 5 }))
-      .rejects.toMatchObject({ status: 403, details: { status: 'pending_bond' } });
+      .rejects.toMatchObject({ name: 'AgentNotActiveError', details: { status: 'pending_bond' } });
     h.startWorkers();
     await waitUntilActive(pending.id);
   });

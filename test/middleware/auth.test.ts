@@ -6,7 +6,7 @@ import { registerAgent, type RegisteredAgent } from '../helpers/agents.js';
 import { signedPaymentFor } from '../helpers/clients.js';
 import { bearer, signature } from '../../api/middleware/auth.js';
 import { errorHandler } from '../../api/middleware/errors.js';
-import { acceptPayment } from '../../api/x402-gate.js';
+import { acceptPayment } from '../../api/paid.js';
 import { signatureHeader } from '../../shared/auth/signature.js';
 
 let h: Harness;
@@ -104,7 +104,7 @@ describe('X-Signature', () => {
   });
 
   it('refuses a replayed signature', async () => {
-    const sig = signatureHeader(agent.signingSecret, 'POST', '/signed', raw, now() - 1);
+    const sig = signatureHeader(agent.signingSecret, 'POST', '/signed', raw, now() - 17);
     expect((await post('/signed', sig)).status).toBe(200);
     const replay = await post('/signed', sig);
     expect(replay.status).toBe(401);

@@ -3,7 +3,8 @@ import request from 'supertest';
 import { createHarness, type Harness } from '../helpers/harness.js';
 import { signedPaymentFor } from '../helpers/clients.js';
 import { agentBody } from '../helpers/agents.js';
-import { settleX402Payment } from '../../shared/payments/settle.js';
+import { settlePayment } from '../../shared/payments/settle.js';
+import { paymentRails } from '../../shared/payments/rails/index.js';
 import { purposeHandlers } from '../../shared/purposes.js';
 import { ACCOUNT_TOTAL_LIMIT, AccountIds, checkLedger, ensureAccount } from '../../shared/ledger/index.js';
 
@@ -28,10 +29,10 @@ describe('a ledger account at its limit', () => {
     const { rows } = await h.db.pool.query(`SELECT (ledger_create_transfer('history', $1, 'test:sink', $2, 'test', false, NULL, '{}')).outcome`, [external, (ACCOUNT_TOTAL_LIMIT - 1n).toString()]);
     expect(rows[0].outcome).toBe('created');
 
-    const deps = { db: h.db.pool, facilitator: h.deps.facilitator, purposes: purposeHandlers() };
-    expect(await settleX402Payment(deps, paymentId)).toBe('needs_review');
+    const deps = { db: h.db.pool, rails: paymentRails({ facilitator: h.deps.facilitator }), purposes: purposeHandlers() };
+    expect(await settlePayment(deps, paymentId)).toBe('needs_review');
     // Retrying changes nothing: the row waits for a person, it is not failed (the money moved).
-    expect(await settleX402Payment(deps, paymentId)).toBe('needs_review');
+    expect(await settlePayment(deps, paymentId)).toBe('needs_review');
 
     const payment = await h.db.pool.query(`SELECT status, review_reason FROM payments WHERE id = $1`, [paymentId]);
     expect(payment.rows[0]).toMatchObject({ status: 'pending', review_reason: expect.stringMatching(/ledger account limit reached/) });

@@ -3,7 +3,8 @@ import request from 'supertest';
 import { createHarness, type Harness } from '../helpers/harness.js';
 import { signedPaymentFor } from '../helpers/clients.js';
 import { agentBody } from '../helpers/agents.js';
-import { settleX402Payment } from '../../shared/payments/settle.js';
+import { settlePayment } from '../../shared/payments/settle.js';
+import { paymentRails } from '../../shared/payments/rails/index.js';
 import { purposeHandlers } from '../../shared/purposes.js';
 import { reconcile } from '../../workers/maintenance.js';
 import { balanceOf } from '../../shared/ledger/index.js';
@@ -79,10 +80,10 @@ describe('settlement', () => {
 
   it('changes nothing when a settlement job runs again after it succeeded', async () => {
     const { agentId, paymentId } = await pendingRegistration('run-twice');
-    const deps = { db: h.db.pool, facilitator: h.deps.facilitator, purposes: purposeHandlers() };
-    expect(await settleX402Payment(deps, paymentId)).toBe('settled');
+    const deps = { db: h.db.pool, rails: paymentRails({ facilitator: h.deps.facilitator }), purposes: purposeHandlers() };
+    expect(await settlePayment(deps, paymentId)).toBe('settled');
     const before = await h.db.pool.query('SELECT count(*)::int AS n FROM ledger_transfers');
-    expect(await settleX402Payment(deps, paymentId)).toBe('already_settled');
+    expect(await settlePayment(deps, paymentId)).toBe('already_settled');
     const after = await h.db.pool.query('SELECT count(*)::int AS n FROM ledger_transfers');
     expect(after.rows[0].n).toBe(before.rows[0].n);
     expect(await agentStatus(agentId)).toBe('active');
@@ -90,8 +91,8 @@ describe('settlement', () => {
 
   it('settles concurrent runs of the same payment once', async () => {
     const { agentId, paymentId } = await pendingRegistration('run-racing');
-    const deps = { db: h.db.pool, facilitator: h.deps.facilitator, purposes: purposeHandlers() };
-    const outcomes = await Promise.all(Array.from({ length: 6 }, () => settleX402Payment(deps, paymentId)));
+    const deps = { db: h.db.pool, rails: paymentRails({ facilitator: h.deps.facilitator }), purposes: purposeHandlers() };
+    const outcomes = await Promise.all(Array.from({ length: 6 }, () => settlePayment(deps, paymentId)));
     expect(outcomes.filter((o) => o === 'settled')).toHaveLength(1);
     expect((await balanceOf(h.db.pool, `bond:${agentId}`)).posted).toBe(5_000_000n);
   });

@@ -1,0 +1,132 @@
+/**
+ * The one door of every paid route. A route validates and prices its request, then calls
+ * `paidRoute` with the price and a `record` function that writes its resource and the payment in
+ * one transaction. This module answers everything else:
+ *
+ * - no payment, or one that does not verify against the route's own price: 402 with the
+ *   requirements (the v2 PAYMENT-REQUIRED header and the v1 body, for both client generations);
+ * - a proof used before (PaymentReplayError from the recording transaction): a fresh 402 saying so;
+ * - otherwise settlement is enqueued and waited for a bounded time: 201 with PAYMENT-RESPONSE when
+ *   settled, 202 with a Location while it is not, or a fresh 402 when settlement failed.
+ */
+import type { Request, Response } from 'express';
+import type { Job } from 'bullmq';
+import {
+  buildPaymentRequired, decodePaymentHeader, encodePaymentResponse, paymentResponseHeaderName, parsePaymentPayload,
+  selectRequirements, verifyPayment, X402Error,
+} from '../shared/x402/index.js';
+import { PaymentReplayError } from '../shared/payments/errors.js';
+import type { AcceptedPayment } from '../shared/payments/record.js';
+import { getPayment, type PaymentRow } from '../shared/payments/queries.js';
+import { HttpError } from './http-error.js';
+import { enqueueSettlement } from '../queues/settlement.js';
+import type { AppDeps } from './context.js';
+
+/** What a paid route costs, in USDC minor units, and what the payer is told it buys. */
+export interface Price {
+  amount: bigint;
+  description: string;
+}
+
+export interface PaidRoute<R extends { payment: PaymentRow }> {
+  price: Price;
+  /** Writes the resource and its payment in one transaction (see shared/payments/record.ts). */
+  record(paid: AcceptedPayment): Promise<R>;
+  /** Where the resource can be polled. */
+  location(recorded: R): string;
+  /** The answer's body beside `success`, built from the payment's state once waiting is over. */
+  body(recorded: R, payment: PaymentRow): Promise<Record<string, unknown>>;
+}
+
+export async function paidRoute<R extends { payment: PaymentRow }>(deps: AppDeps, req: Request, res: Response, route: PaidRoute<R>): Promise<void> {
+  const paid = await acceptPayment(deps, req, res, route.price);
+  if (!paid) return;
+  let recorded: R;
+  try {
+    recorded = await route.record(paid);
+  } catch (err) {
+    if (!(err instanceof PaymentReplayError)) throw err;
+    challenge(deps, req, res, route.price, 'payment_already_used');
+    return;
+  }
+  const payment = await settleOrWait(deps, recorded.payment.id);
+  if (payment.status === 'failed') {
+    challenge(deps, req, res, route.price, payment.failure_reason ?? 'settlement_failed');
+    return;
+  }
+  res.setHeader('Location', route.location(recorded));
+  const body = { success: true, ...(await route.body(recorded, payment)) };
+  if (payment.status === 'settled' && payment.settlement) {
+    const version = parsePaymentPayload(payment.payload).version;
+    const s = payment.settlement as { transaction: string; network: string; payer: string };
+    res.setHeader(paymentResponseHeaderName(version), encodePaymentResponse(s, version));
+    res.status(201).json(body);
+    return;
+  }
+  res.status(202).json(body);
+}
+
+/** The requirements of a route's price; the resource is the route's own absolute URL. */
+function requirementsFor(deps: AppDeps, req: Request, price: Price, error?: string) {
+  return buildPaymentRequired(deps.x402, {
+    amount: price.amount,
+    resourceUrl: `${deps.config.publicBaseUrl}${req.originalUrl.split('?')[0]}`,
+    description: price.description,
+    error,
+  });
+}
+
+function challenge(deps: AppDeps, req: Request, res: Response, price: Price, error?: string): void {
+  const p = requirementsFor(deps, req, price, error);
+  res.status(402).set('PAYMENT-REQUIRED', p.header).set('Cache-Control', 'no-store').json(p.body);
+}
+
+/**
+ * Returns the verified payment, or answers 402 itself and returns undefined. A replay is not
+ * detected here: recording the payment claims its proof id under a unique constraint.
+ */
+export async function acceptPayment(deps: AppDeps, req: Request, res: Response, price: Price): Promise<AcceptedPayment | undefined> {
+  const paymentSignature = req.get('payment-signature');
+  const xPayment = req.get('x-payment');
+  if (!paymentSignature && !xPayment) {
+    challenge(deps, req, res, price);
+    return undefined;
+  }
+  const built = requirementsFor(deps, req, price);
+  try {
+    const decoded = decodePaymentHeader({ paymentSignature, xPayment });
+    const requirements = selectRequirements(decoded, built);
+    const verified = await verifyPayment(decoded, requirements);
+    // The request is now acted on: its X-Signature (if any) is spent.
+    await req.spendSignature?.();
+    return { rail: 'x402', proofId: verified.proofId, payer: verified.payer, amount: price.amount, currency: 'USDC', payload: decoded.raw, requirements };
+  } catch (err) {
+    if (!(err instanceof X402Error)) throw err;
+    challenge(deps, req, res, price, err.reason);
+    return undefined;
+  }
+}
+
+/** Enqueues settlement and waits for it a bounded time; the row is the truth. */
+async function settleOrWait(deps: AppDeps, paymentId: string): Promise<PaymentRow> {
+  let job: Job | undefined;
+  try {
+    job = await enqueueSettlement(deps.queues.settlement, paymentId);
+  } catch (err) {
+    // The payment row is pending in Postgres; the reconciler will enqueue it. Nothing will
+    // settle it meanwhile, so there is nothing to wait for: the answer is a 202 at once.
+    deps.log.warn({ err: (err as Error).message, paymentId }, 'could not enqueue settlement; leaving it to the reconciler');
+  }
+  const deadline = Date.now() + deps.config.SETTLE_WAIT_MS;
+  // BullMQ reads a ttl of 0 as "wait forever": SETTLE_WAIT_MS=0 must mean "do not wait".
+  if (job && deps.config.SETTLE_WAIT_MS > 0) {
+    await job.waitUntilFinished(deps.queues.settlementEvents, deps.config.SETTLE_WAIT_MS).catch(() => {});
+  }
+  for (;;) {
+    const row = await getPayment(deps.db, paymentId);
+    if (!row) throw new HttpError('internal', 'payment record vanished');
+    if (!job || row.status !== 'pending' || Date.now() >= deadline) return row;
+    // The job failed an attempt and is backing off, or Redis is away: poll the row.
+    await new Promise((r) => setTimeout(r, Math.min(250, Math.max(0, deadline - Date.now()))));
+  }
+}

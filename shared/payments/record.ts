@@ -1,0 +1,51 @@
+/**
+ * Recording a payment, whatever its rail: the payment row and the resource it pays for are
+ * written in one transaction, and the rail's proof id is claimed under the payments table's
+ * UNIQUE constraint in that same transaction. A proof used before fails the whole transaction
+ * with PaymentReplayError, so a replayed or raced proof creates nothing and credits nothing.
+ */
+import type { Db, Queryable } from '../db/pool.js';
+import { PgCode, pgCode, transaction } from '../db/pool.js';
+import { newPaymentId } from '../ids.js';
+import type { Currency } from '../ledger/index.js';
+import { PaymentReplayError } from './errors.js';
+import { insertPayment, type PaymentRail, type PaymentRow } from './queries.js';
+
+/** A payment its rail has verified, ready to be recorded. */
+export interface AcceptedPayment {
+  rail: PaymentRail;
+  /** The rail's own proof id: x402 chain + payer + nonce, a Lightning payment hash. */
+  proofId: string;
+  payer: string;
+  amount: bigint;
+  currency: Currency;
+  /** What settlement needs to run again after a crash, exactly as the payer sent it. */
+  payload: unknown;
+  requirements: unknown;
+}
+
+/** Writes the payment row of `purpose` for `subjectId`, in the caller's transaction. */
+export function insertAcceptedPayment(tx: Queryable, paid: AcceptedPayment, purpose: string, subjectId: string, id = newPaymentId()): Promise<PaymentRow> {
+  return insertPayment(tx, {
+    id, rail: paid.rail, proof_id: paid.proofId, purpose, subject_id: subjectId, amount: paid.amount,
+    currency: paid.currency, payer: paid.payer.toLowerCase(), payload: paid.payload, requirements: paid.requirements,
+  });
+}
+
+/** True when `err` is the proof id's unique violation: the proof was claimed before. */
+export function isProofClaimed(err: unknown): boolean {
+  return pgCode(err) === PgCode.uniqueViolation && (err as { constraint?: string }).constraint === 'payments_proof_id_key';
+}
+
+/**
+ * Runs `work` (which records the resource and its payment) in one transaction; a proof claimed
+ * before becomes PaymentReplayError. Other errors pass through for the caller to name.
+ */
+export async function recordPaid<T>(db: Db, work: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await transaction(db, work);
+  } catch (err) {
+    if (isProofClaimed(err)) throw new PaymentReplayError(err);
+    throw err;
+  }
+}
