@@ -11,6 +11,7 @@ import { connectRedis, createRedis, RedisHealthLog } from './shared/redis.js';
 import { onShutdown, type Closer } from './shared/shutdown.js';
 import { createFacilitator } from './shared/payments/facilitator.js';
 import { x402SettingsFromConfig } from './shared/x402/index.js';
+import { createLightningBackend } from './shared/lightning/index.js';
 import { purposeHandlers } from './shared/purposes.js';
 import { createSettlementQueue, createSettlementEvents } from './queues/settlement.js';
 import { createMaintenanceQueue } from './queues/maintenance.js';
@@ -87,6 +88,7 @@ async function main(role: Role): Promise<void> {
   redisHealth.watch(blocking, 'worker connection');
   for (const q of [settlement, maintenance, scans, feed]) redisHealth.watch(q, `queue ${q.name}`);
   const facilitator = createFacilitator(config);
+  const lightning = createLightningBackend(config, db);
   if (!config.X402_FACILITATOR_URL) log.warn('no X402_FACILITATOR_URL: the embedded facilitator verifies signatures but moves no funds on chain');
 
   if (role === 'web' || role === 'all') {
@@ -95,14 +97,14 @@ async function main(role: Role): Promise<void> {
     redisHealth.watch(settlementEvents, 'settlement events');
     redisHealth.watch(scanEvents, 'scan events');
     const app = buildApp({
-      config, db, redis: producer, log, facilitator, x402: x402SettingsFromConfig(config),
+      config, db, redis: producer, log, facilitator, lightning, x402: x402SettingsFromConfig(config),
       queues: { settlement, settlementEvents, scans, scanEvents, feed },
     });
     const server = await listen(app, config, log);
     closers.push(['http', () => server.close()], ['queue events', () => Promise.all([settlementEvents.close(), scanEvents.close()])]);
   }
   if (role === 'worker' || role === 'all') {
-    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed, scanQueue: scans, redisHealth });
+    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, lightning, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed, scanQueue: scans, redisHealth });
     closers.push(['workers', () => workers.close()]);
   }
   if (role === 'clock' || role === 'all') {

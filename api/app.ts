@@ -16,6 +16,7 @@ import { agentRoutes } from './routes/agents.js';
 import { jobRoutes } from './routes/jobs.js';
 import { feedRoutes } from './routes/feed.js';
 import { scanRoutes } from './routes/scan.js';
+import { keyRoutes, l402Routes } from './routes/l402.js';
 import { opsRoutes } from './routes/ops.js';
 import { adminQueueRoutes } from './routes/admin-queues.js';
 
@@ -81,6 +82,8 @@ export function buildApp(deps: AppDeps): Express {
   app.use('/api/v1/agents', agentRoutes(deps));
   app.use('/api/jobs', jobRoutes(deps));
   app.use('/api/scan', scanRoutes(deps));
+  app.use('/api/l402', l402Routes(deps));
+  app.use('/api/keys', keyRoutes(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.log));

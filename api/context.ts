@@ -6,6 +6,7 @@ import type { Db } from '../shared/db/pool.js';
 import type { Logger } from '../shared/logger.js';
 import type { AgentRow } from '../shared/agents/types.js';
 import type { Facilitator, X402Settings } from '../shared/x402/index.js';
+import type { LightningBackend } from '../shared/lightning/index.js';
 import type { SettlementPayload } from '../queues/settlement.js';
 import type { ScanPayload } from '../queues/scans.js';
 import type { FeedPayload } from '../queues/feed.js';
@@ -18,6 +19,8 @@ export interface AppDeps {
   log: Logger;
   facilitator: Facilitator;
   x402: X402Settings;
+  /** Issues and reads the invoices of scan packs (L402). */
+  lightning: LightningBackend;
   queues: {
     settlement: Queue<SettlementPayload>;
     /** Lets a paid request wait a bounded time for its settlement job. */

@@ -9,6 +9,7 @@ import { describeJobRoutes } from './routes/jobs.js';
 import { describeOpsRoutes } from './routes/ops.js';
 import { describeScanRoutes } from './routes/scan.js';
 import { describeFeedRoutes } from './routes/feed.js';
+import { describeDevPay, describeL402Routes } from './routes/l402.js';
 
 export const API_VERSION = '9.6.0';
 
@@ -32,6 +33,8 @@ export function buildOpenApi(config: Config): ReturnType<OpenApiGeneratorV31['ge
   describeJobRoutes(registry);
   describeScanRoutes(registry);
   describeFeedRoutes(registry);
+  describeL402Routes(registry);
+  if (config.NODE_ENV !== 'production' && config.LIGHTNING_BACKEND === 'embedded') describeDevPay(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {

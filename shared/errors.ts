@@ -36,8 +36,14 @@ export class StateConflictError extends ConflictError {
   }
 }
 
+/** Payment is what is missing: not paid yet, or nothing left of what was paid. */
+export class PaymentRequiredError extends DomainError {}
+
 /** Nothing is left of what was paid for; paying again is the way on. */
-export class QuotaExhaustedError extends DomainError {}
+export class QuotaExhaustedError extends PaymentRequiredError {}
+
+/** A service this one depends on cannot answer now; trying again later may work. */
+export class UpstreamUnavailableError extends DomainError {}
 
 /** Turns anything thrown into an Error without losing it. */
 export function coerceError(err: unknown): Error {

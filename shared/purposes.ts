@@ -1,9 +1,10 @@
-/** What each kind of x402 payment pays for, by the payment's `purpose`. */
+/** What each kind of payment pays for, by the payment's `purpose`, whatever its rail. */
 import { BOND_PURPOSE } from './agents/register.js';
 import { bondHandler } from './agents/bond.js';
 import type { PurposeHandlers } from './payments/settle.js';
 import { JOB_PURPOSE, jobPaymentHandler } from './jobs/create.js';
+import { SCAN_PACK_PURPOSE, scanPackHandler } from './scans/packs.js';
 
 export function purposeHandlers(): PurposeHandlers {
-  return { [BOND_PURPOSE]: bondHandler, [JOB_PURPOSE]: jobPaymentHandler };
+  return { [BOND_PURPOSE]: bondHandler, [JOB_PURPOSE]: jobPaymentHandler, [SCAN_PACK_PURPOSE]: scanPackHandler };
 }

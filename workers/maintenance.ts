@@ -14,6 +14,7 @@ import { maintenancePayload } from '../queues/maintenance.js';
 import { requeueSettlement, type SettlementPayload } from '../queues/settlement.js';
 import { requeueScan, type ScanPayload } from '../queues/scans.js';
 import { unfinishedScans } from '../shared/scans/queries.js';
+import { resetDueQuotas } from '../shared/scans/plans.js';
 
 export interface MaintenanceDeps {
   db: Db;
@@ -27,7 +28,7 @@ export interface MaintenanceDeps {
 export async function reconcile(deps: MaintenanceDeps): Promise<{ examined: number; requeued: number }> {
   const stale = await stalePendingPayments(deps.db, deps.reconcileAfterMs);
   let requeued = 0;
-  for (const p of stale.filter((s) => s.rail === 'x402')) {
+  for (const p of stale) {
     const what = await requeueSettlement(deps.settlement, p.id);
     if (what !== 'in_flight') requeued++;
   }
@@ -85,6 +86,8 @@ export function maintenanceProcessor(deps: MaintenanceDeps) {
         const payments = await reconcile(deps);
         return deps.scans ? { ...payments, scans: await reconcileScans({ ...deps, scans: deps.scans }) } : payments;
       }
+      case 'reset-scan-quotas':
+        return { reset: await resetDueQuotas(deps.db) };
       case 'expire-jobs':
         return expireDueJobs(deps);
       case 'purge-idempotency-keys':

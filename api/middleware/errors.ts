@@ -5,8 +5,12 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { HttpError, type ErrorCodeName } from '../http-error.js';
 import {
-  ConflictError, ForbiddenError, InvalidInputError, NotFoundError, QuotaExhaustedError, UnauthenticatedError, type DomainError,
+  ConflictError, ForbiddenError, InvalidInputError, NotFoundError, PaymentRequiredError, UnauthenticatedError, UpstreamUnavailableError,
+  type DomainError,
 } from '../../shared/errors.js';
+import {
+  InvoiceNotFoundError, InvoiceNotPayableError, L402Error, LightningBackendUnavailableError,
+} from '../../shared/lightning/index.js';
 import type { Logger } from '../../shared/logger.js';
 import { InvalidAmountError } from '../../shared/ledger/index.js';
 
@@ -52,14 +56,21 @@ const DOMAIN_ERRORS: [ErrorClass, ErrorCodeName, Record<string, string>?][] = [
   [ForbiddenError, 'forbidden'],
   [NotFoundError, 'not_found'],
   [ConflictError, 'conflict'],
-  [QuotaExhaustedError, 'payment_required', { 'Cache-Control': 'no-store' }],
+  [PaymentRequiredError, 'payment_required', { 'Cache-Control': 'no-store' }],
+  [UpstreamUnavailableError, 'upstream_unavailable', { 'Retry-After': '5' }],
+  // Lightning and L402 refusals name their reason; a backend that cannot answer is worth a retry.
+  [L402Error, 'unauthorized'],
+  [LightningBackendUnavailableError, 'upstream_unavailable', { 'Retry-After': '5' }],
+  [InvoiceNotFoundError, 'not_found'],
+  [InvoiceNotPayableError, 'conflict'],
 ];
 
 function fromDomainError(err: unknown): HttpError | undefined {
   const match = DOMAIN_ERRORS.find(([type]) => err instanceof type);
   if (!match) return undefined;
   const [, code, headers] = match;
-  const { message, details } = err as DomainError;
+  const { message } = err as Error;
+  const details = err instanceof L402Error ? { reason: err.reason } : (err as DomainError).details;
   return new HttpError(code, message, details, { cause: err, headers });
 }
 

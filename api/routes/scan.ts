@@ -10,7 +10,8 @@ import { hashApiKey } from '../../shared/auth/credentials.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { HttpError } from '../http-error.js';
 import { SkillTooLargeError, validateSkillSize } from '../../shared/scanner/limits.js';
-import { SCAN_KEY_PREFIX } from '../../shared/scans/keys.js';
+import { SCAN_KEY_PREFIX, ScanQuotaExhaustedError } from '../../shared/scans/keys.js';
+import { keyHashFromL402, sendL402Challenge } from '../l402.js';
 import { getScan } from '../../shared/scans/queries.js';
 import { recordScan, type ScanPayer } from '../../shared/scans/submit.js';
 import { refundTrialScan, takeTrialScan, trialClientId } from '../../shared/scans/trial.js';
@@ -29,15 +30,17 @@ export function describeScanRoutes(r: OpenAPIRegistry): void {
     method: 'post', path: '/api/scan', tags: ['scan'],
     summary: 'Submit a skill for scanning: a free trial scan without a key, or one scan of a scan key',
     description: 'Without Authorization: a trial scan (TRIAL_SCANS_PER_DAY per client IP per UTC day). ' +
-      'With `Authorization: Bearer ac_scan_...`: one scan of the key\'s quota. Body up to 1 MiB.',
+      'With `Authorization: Bearer ac_scan_...`: one scan of the key\'s quota. With `Authorization: L402 <macaroon>:<preimage>` ' +
+      '(or LSAT): one scan of the pack that token paid for. Once the trial or the quota is used up the answer is 402 with ' +
+      '`WWW-Authenticate: L402 macaroon="...", invoice="..."` and the LSAT form, and the same offer in `error.details.l402`. Body up to 1 MiB.',
     security: [{}, { BearerAuth: [] }],
     request: { body: { content: { 'application/json': { schema: ScanRequest } } } },
     responses: {
       201: jsonResponse(ScanResultResponse, 'scanned within SCAN_WAIT_MS: the finished result'),
       202: jsonResponse(ScanAccepted, 'queued; poll the Location (the result url)'),
       400: errorResponse('invalid body'),
-      401: errorResponse('unknown scan key'),
-      402: errorResponse('trial allowance or key quota used up (code payment_required); buy a key: POST /api/l402/quickkey'),
+      401: errorResponse('unknown scan key, or an invalid L402 token'),
+      402: errorResponse('trial allowance or key quota used up: an L402 challenge offering a pack (WWW-Authenticate and error.details.l402)'),
       413: errorResponse('body or skill over its size limits'),
       415: errorResponse('not application/json'),
     },
@@ -57,28 +60,34 @@ function toSkill(body: z.output<typeof ScanRequest>): SubmittedSkill {
   return { name: body.name, slug: body.slug ?? undefined, version: body.version ?? undefined, downloads: body.downloads ?? undefined, files: body.files };
 }
 
-/** A scan key from `Authorization: Bearer ac_scan_...`, or undefined for a trial scan. */
-function scanKeyOf(req: Request): string | undefined {
+/**
+ * The hash of the scan key that pays: `Authorization: Bearer ac_scan_...`, or an L402 token
+ * (`L402 <macaroon>:<preimage>`, or LSAT) whose pack is redeemed on the spot. Undefined for a
+ * trial scan.
+ */
+async function payingKeyHash(deps: AppDeps, req: Request): Promise<string | undefined> {
   const header = req.get('authorization');
   if (header === undefined) return undefined;
+  if (/^\s*(L402|LSAT)\s/i.test(header)) return keyHashFromL402(deps, header);
   const m = /^Bearer\s+(\S{1,512})$/i.exec(header.trim());
   const headers = { 'WWW-Authenticate': 'Bearer realm="agent-commerce"' };
   if (!m) throw new HttpError('unauthorized', 'Authorization must be "Bearer <scan key>"', undefined, { headers });
   if (!m[1].startsWith(SCAN_KEY_PREFIX)) throw new HttpError('unauthorized', `not a scan key; scan keys start with ${SCAN_KEY_PREFIX}`, undefined, { headers });
-  return m[1];
+  return hashApiKey(m[1]);
 }
 
-async function takeTrial(deps: AppDeps, client: string): Promise<void> {
+/** Takes one of the client's trial scans, or answers the L402 challenge itself and returns false. */
+async function takeTrial(deps: AppDeps, res: Response, client: string): Promise<boolean> {
   const limit = deps.config.TRIAL_SCANS_PER_DAY;
   const use = await takeTrialScan(deps.redis, deps.config.QUEUE_PREFIX, client, limit).catch((err) => {
     throw new HttpError('upstream_unavailable', 'cannot count trial scans right now; try again', undefined, { cause: err, headers: { 'Retry-After': '5' } });
   });
-  if (use.allowed) return;
-  throw new HttpError('payment_required',
+  if (use.allowed) return true;
+  await sendL402Challenge(deps, res,
     `the free trial allows ${limit} scans per client per day and they are used up until ${use.resetsAt.toISOString()}; ` +
-    'buy a scan key: POST /api/l402/quickkey, pay the invoice, POST /api/l402/redeem, then send Authorization: Bearer <key>',
-    { trial_scans_per_day: limit, resets_at: use.resetsAt.toISOString(), quickkey_url: `${deps.config.scanBaseUrl}/api/l402/quickkey` },
-    { headers: { 'Cache-Control': 'no-store' } });
+    'pay the invoice and repeat the request with Authorization: L402 <macaroon>:<preimage>, or redeem it at POST /api/l402/redeem for a scan key',
+    { trial_scans_per_day: limit, resets_at: use.resetsAt.toISOString() });
+  return false;
 }
 
 /** Waits until the scan leaves queued/running or SCAN_WAIT_MS is up; the row is the truth. */
@@ -98,15 +107,17 @@ async function submit(deps: AppDeps, req: Request, res: Response): Promise<void>
     if (!(err instanceof SkillTooLargeError)) throw err;
     throw new HttpError('payload_too_large', err.message, { limit: err.limit, max: err.max, actual: err.actual, path: err.path });
   }
-  const key = scanKeyOf(req);
-  const trialClient = key ? undefined : trialClientId(req.ip ?? 'unknown');
-  if (trialClient) await takeTrial(deps, trialClient);
-  const payer: ScanPayer = key ? { kind: 'key', keyHash: hashApiKey(key) } : { kind: 'trial', trialClient: trialClient! };
+  const keyHash = await payingKeyHash(deps, req);
+  const trialClient = keyHash ? undefined : trialClientId(req.ip ?? 'unknown');
+  if (trialClient && !(await takeTrial(deps, res, trialClient))) return;
+  const payer: ScanPayer = keyHash ? { kind: 'key', keyHash } : { kind: 'trial', trialClient: trialClient! };
   let row: ScanRow;
   try {
     row = await recordScan(deps.db, skill, payer);
   } catch (err) {
     if (trialClient) await refundTrialScan(deps.redis, deps.config.QUEUE_PREFIX, trialClient).catch(() => {});
+    // A key with nothing left is offered another pack, with the same challenges as the trial's end.
+    if (err instanceof ScanQuotaExhaustedError) return sendL402Challenge(deps, res, err.message, err.details as Record<string, unknown>);
     throw err;
   }
   let job: Job<ScanPayload> | undefined;

@@ -56,6 +56,8 @@ export const AccountIds = {
   escrow: (subject: string, id: string) => `escrow:${subject}:${id}`,
   /** Where a rail's money comes from: `external:x402:USDC`, `external:lightning:SAT`. */
   external: (rail: string, currency: Currency) => `external:${rail}:${currency}`,
+  /** A scan key's buyer, where its pack's payment lands before the sale: `scan_key:<24hex>`. */
+  scanKey: (keyId: string) => `scan_key:${keyId}`,
   /** The service's fee income: `revenue:fees:USDC`. */
   fees: (currency: Currency) => `revenue:fees:${currency}`,
 } as const;

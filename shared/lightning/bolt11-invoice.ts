@@ -72,3 +72,16 @@ export function signInvoice(req: InvoiceToSign): { invoice: string; nodeId: stri
   // The expiry a wallet computes: the invoice's own timestamp (whole seconds) plus expire_time.
   return { invoice: signed.paymentRequest, nodeId: signed.payeeNodeKey, expiresAt: new Date((timestamp + req.expirySeconds) * 1000) };
 }
+
+/**
+ * The payment hash of a BOLT11 invoice (64 hex), read without checking its signature; undefined
+ * when it does not decode or carries none.
+ */
+export function paymentHashOfInvoice(invoice: string): string | undefined {
+  try {
+    const tag = bolt11.decode(invoice).tags.find((t) => t.tagName === 'payment_hash');
+    return typeof tag?.data === 'string' ? tag.data.toLowerCase() : undefined;
+  } catch {
+    return undefined;
+  }
+}

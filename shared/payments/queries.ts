@@ -44,6 +44,11 @@ export async function getPayment(q: Queryable, id: string, forUpdate = false): P
   return rows[0];
 }
 
+export async function findPaymentByProof(q: Queryable, proofId: string): Promise<PaymentRow | undefined> {
+  const { rows } = await q.query<PaymentRow>('SELECT * FROM payments WHERE proof_id = $1', [proofId]);
+  return rows[0];
+}
+
 export async function latestPaymentFor(q: Queryable, purpose: string, subjectId: string): Promise<PaymentRow | undefined> {
   const { rows } = await q.query<PaymentRow>(
     'SELECT * FROM payments WHERE purpose = $1 AND subject_id = $2 ORDER BY created_at DESC LIMIT 1',

@@ -12,6 +12,7 @@ import { newId } from '../ids.js';
 export const SCAN_KEY_PREFIX = 'ac_scan_';
 
 export type ScanKeySource = 'l402' | 'monthly' | 'test';
+export type ScanPlan = 'pack' | 'monthly';
 
 export interface ScanKeyRow {
   id: string;
@@ -19,7 +20,26 @@ export interface ScanKeyRow {
   scans_total: number;
   scans_used: number;
   source: ScanKeySource;
+  plan: ScanPlan;
+  /** Monthly keys: when the quota is next reset (the renewal date). */
+  period_ends_at: Date | null;
+  /** Monthly keys: the end of the paid time; no reset after it. */
+  paid_until: Date | null;
+  payment_id: string | null;
   created_at: Date;
+}
+
+/** What GET /api/keys/me shows of a key. */
+export function toKeyJson(row: ScanKeyRow) {
+  return {
+    plan: row.plan,
+    scans_total: row.scans_total,
+    scans_used: row.scans_used,
+    scans_remaining: row.scans_total - row.scans_used,
+    renews_at: row.plan === 'monthly' && row.paid_until && row.period_ends_at && row.period_ends_at < row.paid_until ? row.period_ends_at.toISOString() : null,
+    paid_until: row.paid_until?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+  };
 }
 
 export interface MintedScanKey {
@@ -58,8 +78,8 @@ export class UnknownScanKeyError extends UnauthenticatedError {
 
 export class ScanQuotaExhaustedError extends QuotaExhaustedError {
   constructor(readonly scansTotal: number) {
-    super(`this scan key has used all ${scansTotal} of its scans; buy another key: ` +
-      'POST /api/l402/quickkey, pay the invoice, then POST /api/l402/redeem',
+    super(`this scan key has used all ${scansTotal} of its scans; buy another pack: ` +
+      'pay the invoice of the L402 challenge, or POST /api/l402/quickkey, pay, then POST /api/l402/redeem',
     { scans_total: scansTotal, scans_left: 0 });
   }
 }

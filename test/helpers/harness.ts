@@ -13,6 +13,7 @@ import { loadConfig, type Config } from '../../shared/config.js';
 import { createLogger } from '../../shared/logger.js';
 import { createRedis } from '../../shared/redis.js';
 import { createFacilitator } from '../../shared/payments/facilitator.js';
+import { createLightningBackend } from '../../shared/lightning/index.js';
 import { purposeHandlers } from '../../shared/purposes.js';
 import { x402SettingsFromConfig, type Facilitator } from '../../shared/x402/index.js';
 import { createSettlementEvents, createSettlementQueue } from '../../queues/settlement.js';
@@ -65,7 +66,8 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   const scanEvents = createScanEvents(blocking.duplicate(), prefix);
   await scanEvents.waitUntilReady();
   const facilitator = createFacilitator(config);
-  const deps: AppDeps = { config, db: db.pool, redis: producer, log, facilitator, x402: x402SettingsFromConfig(config), queues: { settlement, settlementEvents, scans: scanQueue, scanEvents, feed: feedQueue } };
+  const lightning = createLightningBackend(config, db.pool);
+  const deps: AppDeps = { config, db: db.pool, redis: producer, log, facilitator, lightning, x402: x402SettingsFromConfig(config), queues: { settlement, settlementEvents, scans: scanQueue, scanEvents, feed: feedQueue } };
   const app = buildApp(deps);
   await new Promise<void>((resolve) => {
     server.s = app.listen(0, '127.0.0.1', () => resolve());
@@ -79,7 +81,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   const h: Harness = {
     deps, config, db, app, baseUrl, maintenanceQueue, scanQueue, feedQueue,
     startWorkers(opts = {}) {
-      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue, scanQueue });
+      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, lightning, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue, scanQueue });
       return workers;
     },
     async stopWorkers() {
