@@ -46,7 +46,10 @@ export async function sendL402Challenge(deps: AppDeps, res: Response, message: s
     error: {
       code: 'payment_required',
       message,
-      details: { ...details, l402: offerJson(offer), redeem_url: `${deps.config.scanBaseUrl}/api/l402/redeem` },
+      details: {
+        ...details, l402: offerJson(offer),
+        quickkey_url: `${deps.config.scanBaseUrl}/api/l402/quickkey`, redeem_url: `${deps.config.scanBaseUrl}/api/l402/redeem`,
+      },
     },
   });
 }

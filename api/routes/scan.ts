@@ -85,7 +85,8 @@ async function takeTrial(deps: AppDeps, res: Response, client: string): Promise<
   if (use.allowed) return true;
   await sendL402Challenge(deps, res,
     `the free trial allows ${limit} scans per client per day and they are used up until ${use.resetsAt.toISOString()}; ` +
-    'pay the invoice and repeat the request with Authorization: L402 <macaroon>:<preimage>, or redeem it at POST /api/l402/redeem for a scan key',
+    'pay the invoice offered here and repeat the request with Authorization: L402 <macaroon>:<preimage>, ' +
+    'or buy a scan key: POST /api/l402/quickkey, pay the invoice, POST /api/l402/redeem',
     { trial_scans_per_day: limit, resets_at: use.resetsAt.toISOString() });
   return false;
 }
