@@ -17,6 +17,9 @@ import { createSettlementQueue, createSettlementEvents } from './queues/settleme
 import { createMaintenanceQueue } from './queues/maintenance.js';
 import { createScanEvents, createScanQueue } from './queues/scans.js';
 import { createFeedQueue } from './queues/feed.js';
+import { createProvisioningQueue } from './queues/provisioning.js';
+import { LocalDriver } from './shared/hosting/local-driver.js';
+import { resolve } from 'node:path';
 import { startClock } from './queues/clock.js';
 import { claimQueuePrefix, databaseIdentity } from './queues/owner.js';
 import { startWorkers } from './workers/main.js';
@@ -83,10 +86,12 @@ async function main(role: Role): Promise<void> {
   const maintenance = createMaintenanceQueue(producer, prefix);
   const scans = createScanQueue(producer, prefix);
   const feed = createFeedQueue(producer, prefix);
+  const provisioning = createProvisioningQueue(producer, prefix);
+  const hostingDriver = new LocalDriver(resolve('data/deployments'), 'agent-hosting');
   const redisHealth = new RedisHealthLog(log);
   redisHealth.watch(producer, 'producer');
   redisHealth.watch(blocking, 'worker connection');
-  for (const q of [settlement, maintenance, scans, feed]) redisHealth.watch(q, `queue ${q.name}`);
+  for (const q of [settlement, maintenance, scans, feed, provisioning]) redisHealth.watch(q, `queue ${q.name}`);
   const facilitator = createFacilitator(config);
   const lightning = createLightningBackend(config, db);
   if (!config.X402_FACILITATOR_URL) log.warn('no X402_FACILITATOR_URL: the embedded facilitator verifies signatures but moves no funds on chain');
@@ -97,14 +102,14 @@ async function main(role: Role): Promise<void> {
     redisHealth.watch(settlementEvents, 'settlement events');
     redisHealth.watch(scanEvents, 'scan events');
     const app = buildApp({
-      config, db, redis: producer, log, facilitator, lightning, x402: x402SettingsFromConfig(config),
-      queues: { settlement, settlementEvents, scans, scanEvents, feed },
+      config, db, redis: producer, log, facilitator, lightning, hostingDriverKind: hostingDriver.kind, x402: x402SettingsFromConfig(config),
+      queues: { settlement, settlementEvents, scans, scanEvents, feed, provisioning },
     });
     const server = await listen(app, config, log);
     closers.push(['http', () => server.close()], ['queue events', () => Promise.all([settlementEvents.close(), scanEvents.close()])]);
   }
   if (role === 'worker' || role === 'all') {
-    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, lightning, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed, scanQueue: scans, redisHealth });
+    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, lightning, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed, scanQueue: scans, provisioningQueue: provisioning, hostingDriver, redisHealth });
     closers.push(['workers', () => workers.close()]);
   }
   if (role === 'clock' || role === 'all') {
@@ -113,7 +118,7 @@ async function main(role: Role): Promise<void> {
   }
   closers.unshift(['redis health log', async () => redisHealth.mute()]);
   closers.push(
-    ['queues', () => Promise.all([settlement.close(), maintenance.close(), scans.close(), feed.close()])],
+    ['queues', () => Promise.all([settlement, maintenance, scans, feed, provisioning].map((q) => q.close()))],
     ['redis', () => Promise.all([producer.quit(), blocking.quit()])],
     ['postgres', () => db.end()],
   );

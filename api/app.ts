@@ -17,6 +17,8 @@ import { jobRoutes } from './routes/jobs.js';
 import { feedRoutes } from './routes/feed.js';
 import { scanRoutes } from './routes/scan.js';
 import { keyRoutes, l402Routes } from './routes/l402.js';
+import { hostingRoutes } from './routes/hosting.js';
+import { gatewayRoutes } from './routes/gateway.js';
 import { opsRoutes } from './routes/ops.js';
 import { adminQueueRoutes } from './routes/admin-queues.js';
 
@@ -67,7 +69,7 @@ export function buildApp(deps: AppDeps): Express {
   });
   app.use(opsRoutes(deps));
   // Behind the rate limits, so that the admin token cannot be guessed at speed.
-  app.use(adminQueueRoutes(deps, [deps.queues.settlement, deps.queues.scans, deps.queues.feed]));
+  app.use(adminQueueRoutes(deps, [deps.queues.settlement, deps.queues.scans, deps.queues.feed, deps.queues.provisioning]));
   // Keep the exact bytes: X-Signature and Idempotency-Key are computed over them.
   const keepRawBody = (req: unknown, _res: unknown, buf: Buffer) => {
     (req as express.Request).rawBody = buf;
@@ -84,6 +86,8 @@ export function buildApp(deps: AppDeps): Express {
   app.use('/api/scan', scanRoutes(deps));
   app.use('/api/l402', l402Routes(deps));
   app.use('/api/keys', keyRoutes(deps));
+  app.use('/api', hostingRoutes(deps));
+  app.use('/api/payment', gatewayRoutes(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.log));

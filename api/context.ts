@@ -10,6 +10,7 @@ import type { LightningBackend } from '../shared/lightning/index.js';
 import type { SettlementPayload } from '../queues/settlement.js';
 import type { ScanPayload } from '../queues/scans.js';
 import type { FeedPayload } from '../queues/feed.js';
+import type { ProvisioningPayload } from '../queues/provisioning.js';
 
 export interface AppDeps {
   config: Config;
@@ -19,6 +20,8 @@ export interface AppDeps {
   log: Logger;
   facilitator: Facilitator;
   x402: X402Settings;
+  /** Which hosting driver the workers use (GET /api/plans says so). */
+  hostingDriverKind: 'local' | 'kubernetes';
   /** Issues and reads the invoices of scan packs (L402). */
   lightning: LightningBackend;
   queues: {
@@ -30,6 +33,8 @@ export interface AppDeps {
     scanEvents: QueueEvents;
     /** Feed regenerations; the API asks for one only when the feed was never published. */
     feed: Queue<FeedPayload>;
+    /** Hosting: provision, resize, suspend deployments. */
+    provisioning: Queue<ProvisioningPayload>;
   };
 }
 

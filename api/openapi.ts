@@ -10,6 +10,8 @@ import { describeOpsRoutes } from './routes/ops.js';
 import { describeScanRoutes } from './routes/scan.js';
 import { describeFeedRoutes } from './routes/feed.js';
 import { describeDevPay, describeL402Routes } from './routes/l402.js';
+import { describeHostingRoutes } from './routes/hosting.js';
+import { describeGatewayRoutes } from './routes/gateway.js';
 
 export const API_VERSION = '9.6.0';
 
@@ -34,6 +36,8 @@ export function buildOpenApi(config: Config): ReturnType<OpenApiGeneratorV31['ge
   describeScanRoutes(registry);
   describeFeedRoutes(registry);
   describeL402Routes(registry);
+  describeHostingRoutes(registry);
+  describeGatewayRoutes(registry);
   if (config.NODE_ENV !== 'production' && config.LIGHTNING_BACKEND === 'embedded') describeDevPay(registry);
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

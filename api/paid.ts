@@ -66,14 +66,25 @@ export async function paidRoute<R extends { payment: PaymentRow }>(deps: AppDeps
   res.status(202).json(body);
 }
 
+/** The requirements of a price for a resource (an absolute URL). */
+export function requirementsOf(deps: AppDeps, resourceUrl: string, price: Price, error?: string) {
+  return buildPaymentRequired(deps.x402, { amount: price.amount, resourceUrl, description: price.description, error });
+}
+
 /** The requirements of a route's price; the resource is the route's own absolute URL. */
 function requirementsFor(deps: AppDeps, req: Request, price: Price, error?: string) {
-  return buildPaymentRequired(deps.x402, {
-    amount: price.amount,
-    resourceUrl: `${deps.config.publicBaseUrl}${req.originalUrl.split('?')[0]}`,
-    description: price.description,
-    error,
-  });
+  return requirementsOf(deps, `${deps.config.publicBaseUrl}${req.originalUrl.split('?')[0]}`, price, error);
+}
+
+/**
+ * Verifies an x402 payment header (PAYMENT-SIGNATURE, or a v1 X-PAYMENT) against the server's
+ * own requirements, never the client's echo. Throws an X402Error naming what is wrong.
+ */
+export async function verifyX402(built: ReturnType<typeof requirementsOf>, header: { paymentSignature?: string; xPayment?: string }, price: Price): Promise<AcceptedPayment> {
+  const decoded = decodePaymentHeader(header);
+  const requirements = selectRequirements(decoded, built);
+  const verified = await verifyPayment(decoded, requirements);
+  return { rail: 'x402', proofId: verified.proofId, payer: verified.payer, amount: price.amount, currency: 'USDC', payload: decoded.raw, requirements };
 }
 
 function challenge(deps: AppDeps, req: Request, res: Response, price: Price, error?: string): void {
@@ -92,14 +103,11 @@ export async function acceptPayment(deps: AppDeps, req: Request, res: Response, 
     challenge(deps, req, res, price);
     return undefined;
   }
-  const built = requirementsFor(deps, req, price);
   try {
-    const decoded = decodePaymentHeader({ paymentSignature, xPayment });
-    const requirements = selectRequirements(decoded, built);
-    const verified = await verifyPayment(decoded, requirements);
+    const paid = await verifyX402(requirementsFor(deps, req, price), { paymentSignature, xPayment }, price);
     // The request is now acted on: its X-Signature (if any) is spent.
     await req.spendSignature?.();
-    return { rail: 'x402', proofId: verified.proofId, payer: verified.payer, amount: price.amount, currency: 'USDC', payload: decoded.raw, requirements };
+    return paid;
   } catch (err) {
     if (!(err instanceof X402Error)) throw err;
     challenge(deps, req, res, price, err.reason);
@@ -108,7 +116,7 @@ export async function acceptPayment(deps: AppDeps, req: Request, res: Response, 
 }
 
 /** Enqueues settlement and waits for it a bounded time; the row is the truth. */
-async function settleOrWait(deps: AppDeps, paymentId: string): Promise<PaymentRow> {
+export async function settleOrWait(deps: AppDeps, paymentId: string): Promise<PaymentRow> {
   let job: Job | undefined;
   try {
     job = await enqueueSettlement(deps.queues.settlement, paymentId);

@@ -34,6 +34,7 @@ export function startClock(config: Config, maintenance: Queue<MaintenancePayload
     task('purge-idempotency-keys', '17 * * * *'),
     task('expire-jobs', config.EXPIRE_JOBS_CRON),
     task('reset-scan-quotas', '*/5 * * * *'),
+    task('expire-deployments', '* * * * *'),
   ];
   if (feed) schedules.push(['regenerate-feed', config.FEED_CRON, (tick) => enqueueFeedTick(feed, tick)]);
   const tasks = schedules.map(([name, expression, enqueue]) => {

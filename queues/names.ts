@@ -9,6 +9,7 @@ export const QueueName = {
   maintenance: 'maintenance',
   scans: 'skill-scans',
   feed: 'threat-feed',
+  provisioning: 'hosting-provisioning',
 } as const;
 
 /**

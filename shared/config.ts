@@ -13,6 +13,9 @@ const url = z.string().url();
 const DEFAULT_PAY_TO = '0x000000000000000000000000000000000000dEaD';
 const cron = z.string().min(9, 'expected a cron expression such as "* * * * *"');
 
+/** US dollars with at most two decimals, such as "12.00". */
+const usd = z.string().regex(/^\d{1,7}(\.\d{1,2})?$/, 'expected US dollars such as "12.00"');
+
 /** A decimal amount such as "5.00"; kept as text and converted to minor units by the caller. */
 const decimal = z.string().regex(/^\d+(\.\d+)?$/, 'expected a decimal amount such as "5.00"');
 
@@ -89,6 +92,14 @@ const schema = z.object({
    * it submits (24 h by default; at most a year). A job's own deadline, when sooner, still wins.
    */
   JOB_CLAIM_TTL_MINUTES: z.coerce.number().int().min(1).max(525_600).default(1440),
+  /** Monthly prices of the paid hosting plans, in USD (PRODUCT.md section 9). */
+  HOSTING_PRICE_MICRO_USD: usd.default('5.00'),
+  HOSTING_PRICE_SMALL_USD: usd.default('12.00'),
+  HOSTING_PRICE_MEDIUM_USD: usd.default('24.00'),
+  /** The monthly scan plan's price (spec 8: 9 USD a month for 100 scans). */
+  SCAN_MONTHLY_USD: usd.default('9.00'),
+  /** Days a paid deployment keeps running after its paid time ends, before the clock suspends it. */
+  HOSTING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(3),
   /** Jobs one agent may hold assigned at once; a claim beyond it is a 409. */
   MAX_ACTIVE_CLAIMS_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(5),
 

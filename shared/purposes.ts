@@ -4,7 +4,9 @@ import { bondHandler } from './agents/bond.js';
 import type { PurposeHandlers } from './payments/settle.js';
 import { JOB_PURPOSE, jobPaymentHandler } from './jobs/create.js';
 import { SCAN_PACK_PURPOSE, scanPackHandler } from './scans/packs.js';
+import { GATEWAY_PURPOSE } from './gateway/verify.js';
+import { gatewayHandler } from './gateway/handler.js';
 
 export function purposeHandlers(): PurposeHandlers {
-  return { [BOND_PURPOSE]: bondHandler, [JOB_PURPOSE]: jobPaymentHandler, [SCAN_PACK_PURPOSE]: scanPackHandler };
+  return { [BOND_PURPOSE]: bondHandler, [JOB_PURPOSE]: jobPaymentHandler, [SCAN_PACK_PURPOSE]: scanPackHandler, [GATEWAY_PURPOSE]: gatewayHandler };
 }

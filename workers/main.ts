@@ -17,6 +17,9 @@ import type { FeedPayload } from '../queues/feed.js';
 import type { ScanPayload } from '../queues/scans.js';
 import { scanProcessor } from './scan.js';
 import { feedProcessor } from './feed.js';
+import { provisioningProcessor } from './provisioning.js';
+import type { ProvisioningPayload } from '../queues/provisioning.js';
+import type { HostingDriver } from '../shared/hosting/driver.js';
 
 export interface WorkerDeps {
   config: Config;
@@ -33,6 +36,9 @@ export interface WorkerDeps {
   feedQueue: Queue<FeedPayload>;
   /** Where the reconciler re-enqueues unfinished scans. */
   scanQueue?: Queue<ScanPayload>;
+  /** Where the reconciler and the clock re-enqueue hosting work. */
+  provisioningQueue: Queue<ProvisioningPayload>;
+  hostingDriver: HostingDriver;
   /** Where the workers' Redis errors go (one line per outage); logged one by one without it. */
   redisHealth?: RedisHealthLog;
 }
@@ -50,11 +56,15 @@ export function startWorkers(deps: WorkerDeps): Workers {
     new Worker(QueueName.settlement, settlementProcessor({ db: deps.db, rails: paymentRails(deps), purposes: deps.purposes }, deps.log), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
     new Worker(
       QueueName.maintenance,
-      maintenanceProcessor({ db: deps.db, log: deps.log, settlement: deps.settlementQueue, reconcileAfterMs: deps.config.RECONCILE_AFTER_MS, scans: deps.scanQueue }),
+      maintenanceProcessor({
+        db: deps.db, log: deps.log, settlement: deps.settlementQueue, reconcileAfterMs: deps.config.RECONCILE_AFTER_MS, scans: deps.scanQueue,
+        provisioning: deps.provisioningQueue, hostingGraceDays: deps.config.HOSTING_GRACE_DAYS,
+      }),
       { ...common, concurrency: 1 },
     ),
     // Scanning is synchronous CPU work with a 2 s budget; a few at a time only overlaps their I/O.
     new Worker(QueueName.scans, scanProcessor({ db: deps.db, log: deps.log, feedQueue: deps.feedQueue }), { ...common, concurrency: 4 }),
+    new Worker(QueueName.provisioning, provisioningProcessor({ db: deps.db, log: deps.log, driver: deps.hostingDriver, masterKey: deps.config.SIGNING_MASTER_KEY }), { ...common, concurrency: 4 }),
     // One at a time per process; the queue's deduplication keeps it to one across processes.
     new Worker(QueueName.feed, feedProcessor({ config: deps.config, db: deps.db, redis: deps.connection, log: deps.log }), { ...common, concurrency: 1 }),
   ];

@@ -15,6 +15,8 @@ import { requeueSettlement, type SettlementPayload } from '../queues/settlement.
 import { requeueScan, type ScanPayload } from '../queues/scans.js';
 import { unfinishedScans } from '../shared/scans/queries.js';
 import { resetDueQuotas } from '../shared/scans/plans.js';
+import { dueDeployments, transitionDeployment } from '../shared/hosting/deployments.js';
+import { enqueueProvisioning, type ProvisioningPayload } from '../queues/provisioning.js';
 
 export interface MaintenanceDeps {
   db: Db;
@@ -23,6 +25,39 @@ export interface MaintenanceDeps {
   reconcileAfterMs: number;
   /** When given, the reconciler also re-enqueues scans left queued or running. */
   scans?: Queue<ScanPayload>;
+  /** When given, the reconciler re-enqueues hosting work and the clock expires deployments. */
+  provisioning?: Queue<ProvisioningPayload>;
+  hostingGraceDays?: number;
+}
+
+/** Deployments still provisioning or upgrading after RECONCILE_AFTER_MS: their job was lost or gave up. */
+export async function reconcileDeployments(deps: MaintenanceDeps & { provisioning: Queue<ProvisioningPayload> }): Promise<{ requeued: number }> {
+  const { rows } = await deps.db.query<{ deploy_id: string; updated_at: Date }>(
+    `SELECT deploy_id, updated_at FROM deployments WHERE status IN ('provisioning', 'upgrading')
+       AND updated_at < now() - make_interval(secs => $1::double precision / 1000) LIMIT 500`,
+    [deps.reconcileAfterMs],
+  );
+  for (const r of rows) await enqueueProvisioning(deps.provisioning, r.deploy_id, r.updated_at);
+  return { requeued: rows.length };
+}
+
+/**
+ * The clock's hosting pass: a trial past its 7 days becomes `expired`, a paid plan past its paid
+ * time and the grace becomes `suspended`; each is scaled to zero by the provisioning worker.
+ */
+export async function expireDeployments(deps: MaintenanceDeps & { provisioning: Queue<ProvisioningPayload> }, now = new Date()): Promise<{ expired: number; suspended: number }> {
+  const counts = { expired: 0, suspended: 0 };
+  for (const due of await dueDeployments(deps.db, deps.hostingGraceDays ?? 3, now)) {
+    const row = due.why === 'trial_ended'
+      ? await transitionDeployment(deps.db, due.deploy_id, ['provisioning', 'running'], { status: 'expired' }, 'deployment.expired')
+      : await transitionDeployment(deps.db, due.deploy_id, ['running'], { status: 'suspended' }, 'deployment.suspended');
+    if (!row) continue;
+    counts[due.why === 'trial_ended' ? 'expired' : 'suspended']++;
+    await enqueueProvisioning(deps.provisioning, row.deploy_id, row.updated_at).catch((err) => {
+      deps.log.warn({ err: (err as Error).message, deployId: row.deploy_id }, 'could not enqueue a suspension; the reconciler will not, so the next pass retries');
+    });
+  }
+  return counts;
 }
 
 export async function reconcile(deps: MaintenanceDeps): Promise<{ examined: number; requeued: number }> {
@@ -84,8 +119,14 @@ export function maintenanceProcessor(deps: MaintenanceDeps) {
     switch (parsed.data.task) {
       case 'reconcile': {
         const payments = await reconcile(deps);
-        return deps.scans ? { ...payments, scans: await reconcileScans({ ...deps, scans: deps.scans }) } : payments;
+        return {
+          ...payments,
+          ...(deps.scans ? { scans: await reconcileScans({ ...deps, scans: deps.scans }) } : {}),
+          ...(deps.provisioning ? { deployments: await reconcileDeployments({ ...deps, provisioning: deps.provisioning }) } : {}),
+        };
       }
+      case 'expire-deployments':
+        return deps.provisioning ? expireDeployments({ ...deps, provisioning: deps.provisioning }) : { skipped: true };
       case 'reset-scan-quotas':
         return { reset: await resetDueQuotas(deps.db) };
       case 'expire-jobs':

@@ -58,6 +58,8 @@ export const AccountIds = {
   external: (rail: string, currency: Currency) => `external:${rail}:${currency}`,
   /** A scan key's buyer, where its pack's payment lands before the sale: `scan_key:<24hex>`. */
   scanKey: (keyId: string) => `scan_key:${keyId}`,
+  /** A gateway payment's payer, where its money lands before the sale: `gateway:gwp_<24hex>`. */
+  gatewayPayment: (paymentId: string) => `gateway:${paymentId}`,
   /** The service's fee income: `revenue:fees:USDC`. */
   fees: (currency: Currency) => `revenue:fees:${currency}`,
 } as const;

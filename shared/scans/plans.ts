@@ -10,6 +10,9 @@ import { NotFoundError } from '../errors.js';
 import { newId } from '../ids.js';
 import { SCAN_KEY_PREFIX, type ScanKeyRow } from './keys.js';
 
+/** Spec 8: the paid feed tier is 100 scans a month. */
+export const MONTHLY_SCANS = 100;
+
 export interface MonthlyGrant {
   key: ScanKeyRow;
   /** Only for a new key: its Bearer key, shown once. */
@@ -24,7 +27,7 @@ const MONTH = `interval '1 month'`;
  * time), or mints a new monthly key of `scans` scans a month. Idempotent per payment only through
  * its caller (the gateway books each payment once).
  */
-export async function grantMonthlyPlan(tx: Queryable, opts: { keyId?: string; paymentId: string; scans: number; now?: Date }): Promise<MonthlyGrant> {
+export async function grantMonthlyPlan(tx: Queryable, opts: { keyId?: string; keyHash?: string; paymentId: string; scans: number; now?: Date }): Promise<MonthlyGrant> {
   const now = opts.now ?? new Date();
   if (opts.keyId) {
     const { rows } = await tx.query<ScanKeyRow>(
@@ -35,13 +38,14 @@ export async function grantMonthlyPlan(tx: Queryable, opts: { keyId?: string; pa
     if (!rows[0]) throw new NotFoundError('monthly scan key');
     return { key: rows[0] };
   }
-  const apiKey = newApiKey(SCAN_KEY_PREFIX);
+  // A caller that has shown the key already (the gateway's verify) passes only its hash.
+  const apiKey = opts.keyHash ? undefined : newApiKey(SCAN_KEY_PREFIX);
   const { rows } = await tx.query<ScanKeyRow>(
     `INSERT INTO scan_keys (id, key_hash, scans_total, source, plan, period_ends_at, paid_until, payment_id)
      VALUES ($1, $2, $3, 'monthly', 'monthly', $4::timestamptz + ${MONTH}, $4::timestamptz + ${MONTH}, $5) RETURNING *`,
-    [newId(), hashApiKey(apiKey), opts.scans, now, opts.paymentId],
+    [newId(), opts.keyHash ?? hashApiKey(apiKey!), opts.scans, now, opts.paymentId],
   );
-  return { key: rows[0], apiKey };
+  return { key: rows[0], ...(apiKey ? { apiKey } : {}) };
 }
 
 /**

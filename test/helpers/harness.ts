@@ -20,6 +20,11 @@ import { createSettlementEvents, createSettlementQueue } from '../../queues/sett
 import { createMaintenanceQueue } from '../../queues/maintenance.js';
 import { createScanEvents, createScanQueue } from '../../queues/scans.js';
 import { createFeedQueue } from '../../queues/feed.js';
+import { createProvisioningQueue } from '../../queues/provisioning.js';
+import { LocalDriver } from '../../shared/hosting/local-driver.js';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startWorkers, type Workers } from '../../workers/main.js';
 import { checkLedger } from '../../shared/ledger/index.js';
 import { createTestDb, type TestDb } from './db.js';
@@ -40,6 +45,9 @@ export interface Harness {
   maintenanceQueue: ReturnType<typeof createMaintenanceQueue>;
   scanQueue: ReturnType<typeof createScanQueue>;
   feedQueue: ReturnType<typeof createFeedQueue>;
+  provisioningQueue: ReturnType<typeof createProvisioningQueue>;
+  /** Where the local hosting driver writes this file's manifests. */
+  deployDir: string;
   /** Throws with every problem when the ledger's invariants do not hold. */
   assertLedger(): Promise<void>;
   close(): Promise<void>;
@@ -63,11 +71,14 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   await settlementEvents.waitUntilReady();
   const scanQueue = createScanQueue(producer, prefix);
   const feedQueue = createFeedQueue(producer, prefix);
+  const provisioningQueue = createProvisioningQueue(producer, prefix);
+  const deployDir = await mkdtemp(join(tmpdir(), 'ac-deploy-'));
+  const driver = new LocalDriver(deployDir, 'agent-hosting');
   const scanEvents = createScanEvents(blocking.duplicate(), prefix);
   await scanEvents.waitUntilReady();
   const facilitator = createFacilitator(config);
   const lightning = createLightningBackend(config, db.pool);
-  const deps: AppDeps = { config, db: db.pool, redis: producer, log, facilitator, lightning, x402: x402SettingsFromConfig(config), queues: { settlement, settlementEvents, scans: scanQueue, scanEvents, feed: feedQueue } };
+  const deps: AppDeps = { config, db: db.pool, redis: producer, log, facilitator, lightning, hostingDriverKind: driver.kind, x402: x402SettingsFromConfig(config), queues: { settlement, settlementEvents, scans: scanQueue, scanEvents, feed: feedQueue, provisioning: provisioningQueue } };
   const app = buildApp(deps);
   await new Promise<void>((resolve) => {
     server.s = app.listen(0, '127.0.0.1', () => resolve());
@@ -79,9 +90,9 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
 
   let workers: Workers | undefined;
   const h: Harness = {
-    deps, config, db, app, baseUrl, maintenanceQueue, scanQueue, feedQueue,
+    deps, config, db, app, baseUrl, maintenanceQueue, scanQueue, feedQueue, provisioningQueue, deployDir,
     startWorkers(opts = {}) {
-      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, lightning, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue, scanQueue });
+      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, lightning, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue, scanQueue, provisioningQueue, hostingDriver: driver });
       return workers;
     },
     async stopWorkers() {
@@ -97,8 +108,10 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
       await new Promise<void>((r) => (server.s ? server.s.close(() => r()) : r()));
       server.s?.closeAllConnections();
       await Promise.all([settlementEvents.close(), scanEvents.close()]);
-      for (const q of [settlement, maintenanceQueue, scanQueue, feedQueue]) await q.obliterate({ force: true }).catch(() => {});
-      await Promise.all([settlement.close(), maintenanceQueue.close(), scanQueue.close(), feedQueue.close()]);
+      const queues = [settlement, maintenanceQueue, scanQueue, feedQueue, provisioningQueue];
+      for (const q of queues) await q.obliterate({ force: true }).catch(() => {});
+      await Promise.all(queues.map((q) => q.close()));
+      await rm(deployDir, { recursive: true, force: true });
       await deleteKeys(producer, `${prefix}:*`);
       await Promise.all([producer.quit(), blocking.quit()]);
       await db.drop();
