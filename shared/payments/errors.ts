@@ -1,8 +1,11 @@
 /** What can go wrong on the way from a payment proof to a settled payment, whatever the rail. */
-import { DomainError } from '../errors.js';
+import { ConflictError } from '../errors.js';
 
-/** A payment proof that was already used: refused, nothing credited. */
-export class PaymentReplayError extends DomainError {
+/**
+ * A payment proof that was already used: refused, nothing credited. A paid route answers it with
+ * a fresh 402; anywhere else it is a conflict.
+ */
+export class PaymentReplayError extends ConflictError {
   constructor(cause?: unknown) {
     super('this payment was already used; make a new one', undefined, { cause });
   }

@@ -32,7 +32,6 @@ export async function registerAgent(baseUrl: string, handle: string, extra: Reco
   return { id: body.agent.id, handle, apiKey: body.credentials.api_key, signingSecret: body.credentials.signing_secret, wallet: client.address };
 }
 
-/** A supertest request signed as `agent` (Bearer + X-Signature over the exact body). */
 /**
  * Each signed request gets its own timestamp, a few seconds back at most, so that two identical
  * requests (a second cancel, a claim after a refusal) never carry the same signature, which the
@@ -43,6 +42,7 @@ function freshTimestamp(): number {
   return Math.floor(Date.now() / 1000) - (signed++ % 240);
 }
 
+/** A supertest request signed as `agent` (Bearer + X-Signature over the exact body). */
 export function signedRequest(app: import('express').Express, agent: RegisteredAgent, method: 'post' | 'get', path: string, body?: unknown, t: number = freshTimestamp()) {
   const raw = body === undefined ? '' : JSON.stringify(body);
   const r = request(app)[method](path)

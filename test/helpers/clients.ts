@@ -58,3 +58,25 @@ export async function signedPaymentFor(url: string, body: unknown, key: Hex = ge
   if (!captured) throw new Error(`no payment was signed for ${url}`);
   return captured;
 }
+
+/**
+ * Signs a payment for a v2 PaymentRequired object that arrived some other way than a 402 (the
+ * gateway's `methods.x402`), with the official v2 client: a local stand-in answers the client's
+ * first request with that object and captures its PAYMENT-SIGNATURE.
+ */
+export async function signPaymentRequired(paymentRequired: object, key: Hex = generatePrivateKey()): Promise<string> {
+  const client = new x402Client();
+  registerExactEvmScheme(client, { signer: privateKeyToAccount(key) });
+  client.setSpendControls(false);
+  let captured: string | undefined;
+  const standIn: typeof fetch = async (input, init) => {
+    captured = new Request(input as RequestInfo, init).headers.get('payment-signature') ?? undefined;
+    if (captured) return new Response('{}', { status: 200, headers: { 'content-type': 'application/json' } });
+    const header = Buffer.from(JSON.stringify(paymentRequired)).toString('base64');
+    return new Response('{}', { status: 402, headers: { 'content-type': 'application/json', 'PAYMENT-REQUIRED': header } });
+  };
+  const resource = (paymentRequired as { resource: { url: string } }).resource.url;
+  await wrapV2(standIn, client)(resource, { method: 'POST' });
+  if (!captured) throw new Error('no payment was signed');
+  return captured;
+}
