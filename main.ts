@@ -16,6 +16,7 @@ import { createSettlementQueue, createSettlementEvents } from './queues/settleme
 import { createMaintenanceQueue } from './queues/maintenance.js';
 import { createScanEvents, createScanQueue } from './queues/scans.js';
 import { createFeedQueue } from './queues/feed.js';
+import { createWebhookQueue } from './queues/webhooks.js';
 import { startClock } from './queues/clock.js';
 import { claimQueuePrefix, databaseIdentity } from './queues/owner.js';
 import { startWorkers } from './workers/main.js';
@@ -82,10 +83,11 @@ async function main(role: Role): Promise<void> {
   const maintenance = createMaintenanceQueue(producer, prefix);
   const scans = createScanQueue(producer, prefix);
   const feed = createFeedQueue(producer, prefix);
+  const webhooks = createWebhookQueue(producer, prefix);
   const redisHealth = new RedisHealthLog(log);
   redisHealth.watch(producer, 'producer');
   redisHealth.watch(blocking, 'worker connection');
-  for (const q of [settlement, maintenance, scans, feed]) redisHealth.watch(q, `queue ${q.name}`);
+  for (const q of [settlement, maintenance, scans, feed, webhooks]) redisHealth.watch(q, `queue ${q.name}`);
   const facilitator = createFacilitator(config);
   if (!config.X402_FACILITATOR_URL) log.warn('no X402_FACILITATOR_URL: the embedded facilitator verifies signatures but moves no funds on chain');
 
@@ -96,13 +98,13 @@ async function main(role: Role): Promise<void> {
     redisHealth.watch(scanEvents, 'scan events');
     const app = buildApp({
       config, db, redis: producer, log, facilitator, x402: x402SettingsFromConfig(config),
-      queues: { settlement, settlementEvents, scans, scanEvents, feed },
+      queues: { settlement, settlementEvents, scans, scanEvents, feed, webhooks, maintenance },
     });
     const server = await listen(app, config, log);
     closers.push(['http', () => server.close()], ['queue events', () => Promise.all([settlementEvents.close(), scanEvents.close()])]);
   }
   if (role === 'worker' || role === 'all') {
-    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed, scanQueue: scans, redisHealth });
+    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed, scanQueue: scans, webhookQueue: webhooks, redisHealth });
     closers.push(['workers', () => workers.close()]);
   }
   if (role === 'clock' || role === 'all') {
@@ -111,7 +113,7 @@ async function main(role: Role): Promise<void> {
   }
   closers.unshift(['redis health log', async () => redisHealth.mute()]);
   closers.push(
-    ['queues', () => Promise.all([settlement.close(), maintenance.close(), scans.close(), feed.close()])],
+    ['queues', () => Promise.all([settlement.close(), maintenance.close(), scans.close(), feed.close(), webhooks.close()])],
     ['redis', () => Promise.all([producer.quit(), blocking.quit()])],
     ['postgres', () => db.end()],
   );

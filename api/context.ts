@@ -9,6 +9,8 @@ import type { Facilitator, X402Settings } from '../shared/x402/index.js';
 import type { SettlementPayload } from '../queues/settlement.js';
 import type { ScanPayload } from '../queues/scans.js';
 import type { FeedPayload } from '../queues/feed.js';
+import type { WebhookPayload } from '../queues/webhooks.js';
+import type { MaintenancePayload } from '../queues/maintenance.js';
 
 export interface AppDeps {
   config: Config;
@@ -27,6 +29,10 @@ export interface AppDeps {
     scanEvents: QueueEvents;
     /** Feed regenerations; the API asks for one only when the feed was never published. */
     feed: Queue<FeedPayload>;
+    /** Webhook deliveries: a redelivery asked for by an agent is enqueued here. */
+    webhooks: Queue<WebhookPayload>;
+    /** Only shown on the queue dashboard, when given. */
+    maintenance?: Queue<MaintenancePayload>;
   };
 }
 

@@ -9,6 +9,7 @@ import { describeJobRoutes } from './routes/jobs.js';
 import { describeOpsRoutes } from './routes/ops.js';
 import { describeScanRoutes } from './routes/scan.js';
 import { describeFeedRoutes } from './routes/feed.js';
+import { describeAgentEventRoutes } from './routes/agent-events.js';
 
 export const API_VERSION = '9.6.0';
 
@@ -29,6 +30,7 @@ export function buildOpenApi(config: Config): ReturnType<OpenApiGeneratorV31['ge
   });
   describeOpsRoutes(registry);
   describeAgentRoutes(registry);
+  describeAgentEventRoutes(registry);
   describeJobRoutes(registry);
   describeScanRoutes(registry);
   describeFeedRoutes(registry);

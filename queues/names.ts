@@ -9,6 +9,7 @@ export const QueueName = {
   maintenance: 'maintenance',
   scans: 'skill-scans',
   feed: 'threat-feed',
+  webhooks: 'webhook-delivery',
 } as const;
 
 /**

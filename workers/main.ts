@@ -10,6 +10,7 @@ import type { LightningBackend } from '../shared/lightning/index.js';
 import { paymentRails } from '../shared/payments/rails/index.js';
 import type { PurposeHandlers } from '../shared/payments/settle.js';
 import { QueueName } from '../queues/names.js';
+import { webhookRetry } from '../queues/webhooks.js';
 import type { SettlementPayload } from '../queues/settlement.js';
 import { settlementProcessor } from './settlement.js';
 import { maintenanceProcessor } from './maintenance.js';
@@ -17,6 +18,8 @@ import type { FeedPayload } from '../queues/feed.js';
 import type { ScanPayload } from '../queues/scans.js';
 import { scanProcessor } from './scan.js';
 import { feedProcessor } from './feed.js';
+import type { WebhookPayload } from '../queues/webhooks.js';
+import { webhookProcessor } from './webhook.js';
 
 export interface WorkerDeps {
   config: Config;
@@ -33,6 +36,8 @@ export interface WorkerDeps {
   feedQueue: Queue<FeedPayload>;
   /** Where the reconciler re-enqueues unfinished scans. */
   scanQueue?: Queue<ScanPayload>;
+  /** Webhook deliveries: the outbox pass and the reconciler enqueue here, and a worker sends them. */
+  webhookQueue?: Queue<WebhookPayload>;
   /** Where the workers' Redis errors go (one line per outage); logged one by one without it. */
   redisHealth?: RedisHealthLog;
 }
@@ -50,13 +55,21 @@ export function startWorkers(deps: WorkerDeps): Workers {
     new Worker(QueueName.settlement, settlementProcessor({ db: deps.db, rails: paymentRails(deps), purposes: deps.purposes }, deps.log), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
     new Worker(
       QueueName.maintenance,
-      maintenanceProcessor({ db: deps.db, log: deps.log, settlement: deps.settlementQueue, reconcileAfterMs: deps.config.RECONCILE_AFTER_MS, scans: deps.scanQueue }),
+      maintenanceProcessor({
+        db: deps.db, log: deps.log, settlement: deps.settlementQueue, reconcileAfterMs: deps.config.RECONCILE_AFTER_MS, scans: deps.scanQueue,
+        webhooks: deps.webhookQueue && { queue: deps.webhookQueue, retry: webhookRetry(deps.config) },
+      }),
       { ...common, concurrency: 1 },
     ),
     // Scanning is synchronous CPU work with a 2 s budget; a few at a time only overlaps their I/O.
     new Worker(QueueName.scans, scanProcessor({ db: deps.db, log: deps.log, feedQueue: deps.feedQueue }), { ...common, concurrency: 4 }),
     // One at a time per process; the queue's deduplication keeps it to one across processes.
     new Worker(QueueName.feed, feedProcessor({ config: deps.config, db: deps.db, redis: deps.connection, log: deps.log }), { ...common, concurrency: 1 }),
+    // Deliveries wait on other people's servers: many at once, each bounded by WEBHOOK_TIMEOUT_MS.
+    new Worker(QueueName.webhooks, webhookProcessor({
+      db: deps.db, log: deps.log, signingMasterKey: deps.config.SIGNING_MASTER_KEY, timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
+      production: deps.config.NODE_ENV === 'production',
+    }), { ...common, concurrency: 16 }),
   ];
   for (const w of workers) {
     w.on('failed', (job, err) => {

@@ -14,6 +14,8 @@ import { maintenancePayload } from '../queues/maintenance.js';
 import { requeueSettlement, type SettlementPayload } from '../queues/settlement.js';
 import { requeueScan, type ScanPayload } from '../queues/scans.js';
 import { unfinishedScans } from '../shared/scans/queries.js';
+import { dispatchEvents, stalePendingDeliveries } from '../shared/webhooks/queries.js';
+import { enqueueWebhook, requeueWebhook, type WebhookPayload, type WebhookRetry } from '../queues/webhooks.js';
 
 export interface MaintenanceDeps {
   db: Db;
@@ -22,6 +24,32 @@ export interface MaintenanceDeps {
   reconcileAfterMs: number;
   /** When given, the reconciler also re-enqueues scans left queued or running. */
   scans?: Queue<ScanPayload>;
+  /** When given, events are dispatched to webhooks and lost deliveries re-enqueued. */
+  webhooks?: { queue: Queue<WebhookPayload>; retry: WebhookRetry };
+}
+
+/** Events handed to the webhook queue per outbox pass; the next pass takes the rest. */
+const DISPATCH_BATCH = 500;
+
+/**
+ * The outbox pass: new event rows become delivery rows (committed first), then jobs. A job that
+ * cannot be added now (Redis away) is added by the reconciler once its row is stale.
+ */
+export async function dispatchWebhooks(deps: Pick<MaintenanceDeps, 'db' | 'log'> & { webhooks: NonNullable<MaintenanceDeps['webhooks']> }): Promise<{ dispatched: number }> {
+  const keys = await dispatchEvents(deps.db, DISPATCH_BATCH);
+  for (const key of keys) await enqueueWebhook(deps.webhooks.queue, deps.webhooks.retry, key);
+  return { dispatched: keys.length };
+}
+
+/** Re-enqueues deliveries still pending after RECONCILE_AFTER_MS whose job Redis lost. */
+export async function reconcileWebhooks(deps: MaintenanceDeps & { webhooks: NonNullable<MaintenanceDeps['webhooks']> }): Promise<{ examined: number; requeued: number }> {
+  const stale = await stalePendingDeliveries(deps.db, deps.reconcileAfterMs);
+  let requeued = 0;
+  for (const key of stale) {
+    if ((await requeueWebhook(deps.webhooks.queue, deps.webhooks.retry, key)) !== 'in_flight') requeued++;
+  }
+  if (requeued) deps.log.info({ requeued, examined: stale.length }, 'reconciler re-enqueued webhook deliveries');
+  return { examined: stale.length, requeued };
 }
 
 export async function reconcile(deps: MaintenanceDeps): Promise<{ examined: number; requeued: number }> {
@@ -83,10 +111,14 @@ export function maintenanceProcessor(deps: MaintenanceDeps) {
     switch (parsed.data.task) {
       case 'reconcile': {
         const payments = await reconcile(deps);
-        return deps.scans ? { ...payments, scans: await reconcileScans({ ...deps, scans: deps.scans }) } : payments;
+        const scans = deps.scans ? await reconcileScans({ ...deps, scans: deps.scans }) : undefined;
+        const webhooks = deps.webhooks ? await reconcileWebhooks({ ...deps, webhooks: deps.webhooks }) : undefined;
+        return { ...payments, scans, webhooks };
       }
       case 'expire-jobs':
         return expireDueJobs(deps);
+      case 'dispatch-events':
+        return deps.webhooks ? dispatchWebhooks({ ...deps, webhooks: deps.webhooks }) : { dispatched: 0 };
       case 'purge-idempotency-keys':
         return { purged: await purgeKeys(deps.db, 24) };
     }

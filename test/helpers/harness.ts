@@ -19,6 +19,7 @@ import { createSettlementEvents, createSettlementQueue } from '../../queues/sett
 import { createMaintenanceQueue } from '../../queues/maintenance.js';
 import { createScanEvents, createScanQueue } from '../../queues/scans.js';
 import { createFeedQueue } from '../../queues/feed.js';
+import { createWebhookQueue } from '../../queues/webhooks.js';
 import { startWorkers, type Workers } from '../../workers/main.js';
 import { checkLedger } from '../../shared/ledger/index.js';
 import { createTestDb, type TestDb } from './db.js';
@@ -39,6 +40,7 @@ export interface Harness {
   maintenanceQueue: ReturnType<typeof createMaintenanceQueue>;
   scanQueue: ReturnType<typeof createScanQueue>;
   feedQueue: ReturnType<typeof createFeedQueue>;
+  webhookQueue: ReturnType<typeof createWebhookQueue>;
   /** Throws with every problem when the ledger's invariants do not hold. */
   assertLedger(): Promise<void>;
   close(): Promise<void>;
@@ -62,10 +64,11 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   await settlementEvents.waitUntilReady();
   const scanQueue = createScanQueue(producer, prefix);
   const feedQueue = createFeedQueue(producer, prefix);
+  const webhookQueue = createWebhookQueue(producer, prefix);
   const scanEvents = createScanEvents(blocking.duplicate(), prefix);
   await scanEvents.waitUntilReady();
   const facilitator = createFacilitator(config);
-  const deps: AppDeps = { config, db: db.pool, redis: producer, log, facilitator, x402: x402SettingsFromConfig(config), queues: { settlement, settlementEvents, scans: scanQueue, scanEvents, feed: feedQueue } };
+  const deps: AppDeps = { config, db: db.pool, redis: producer, log, facilitator, x402: x402SettingsFromConfig(config), queues: { settlement, settlementEvents, scans: scanQueue, scanEvents, feed: feedQueue, webhooks: webhookQueue, maintenance: maintenanceQueue } };
   const app = buildApp(deps);
   await new Promise<void>((resolve) => {
     server.s = app.listen(0, '127.0.0.1', () => resolve());
@@ -77,9 +80,9 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
 
   let workers: Workers | undefined;
   const h: Harness = {
-    deps, config, db, app, baseUrl, maintenanceQueue, scanQueue, feedQueue,
+    deps, config, db, app, baseUrl, maintenanceQueue, scanQueue, feedQueue, webhookQueue,
     startWorkers(opts = {}) {
-      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue, scanQueue });
+      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue, scanQueue, webhookQueue });
       return workers;
     },
     async stopWorkers() {
@@ -95,8 +98,8 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
       await new Promise<void>((r) => (server.s ? server.s.close(() => r()) : r()));
       server.s?.closeAllConnections();
       await Promise.all([settlementEvents.close(), scanEvents.close()]);
-      for (const q of [settlement, maintenanceQueue, scanQueue, feedQueue]) await q.obliterate({ force: true }).catch(() => {});
-      await Promise.all([settlement.close(), maintenanceQueue.close(), scanQueue.close(), feedQueue.close()]);
+      for (const q of [settlement, maintenanceQueue, scanQueue, feedQueue, webhookQueue]) await q.obliterate({ force: true }).catch(() => {});
+      await Promise.all([settlement.close(), maintenanceQueue.close(), scanQueue.close(), feedQueue.close(), webhookQueue.close()]);
       await deleteKeys(producer, `${prefix}:*`);
       await Promise.all([producer.quit(), blocking.quit()]);
       await db.drop();
