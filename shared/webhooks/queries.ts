@@ -118,7 +118,7 @@ export async function stalePendingDeliveries(q: Queryable, olderThanMs: number, 
 export async function resetDelivery(q: Queryable, key: DeliveryKey): Promise<DeliveryRow | undefined> {
   const { rows } = await q.query<DeliveryRow>(
     `INSERT INTO webhook_deliveries (event_id, agent_id)
-     SELECT e.id, $2 FROM events e WHERE e.id = $1 AND $2 = ANY (e.agent_ids)
+     SELECT e.id, $2::text FROM events e WHERE e.id = $1 AND $2::text = ANY (e.agent_ids)
      ON CONFLICT (event_id, agent_id) DO UPDATE
         SET status = 'pending', attempts = 0, last_status = NULL, last_error = NULL,
             delivered_at = NULL, failed_at = NULL, updated_at = now()
@@ -148,6 +148,6 @@ export async function listAgentEvents(q: Queryable, agentId: string, opts: { lim
 }
 
 export async function findAgentEvent(q: Queryable, eventId: string, agentId: string): Promise<EventRow | undefined> {
-  const { rows } = await q.query<EventRow>('SELECT * FROM events WHERE id = $1 AND $2 = ANY (agent_ids)', [eventId, agentId]);
+  const { rows } = await q.query<EventRow>('SELECT * FROM events WHERE id = $1 AND $2::text = ANY (agent_ids)', [eventId, agentId]);
   return rows[0];
 }
