@@ -71,7 +71,9 @@ export class AgentCommerce extends HttpClient {
 
   /** Scans a skill and waits for its result (a trial without a key; L402 once the trial is used). */
   async scan(skill: SkillInput, idempotencyKey: string | true = true): Promise<ScanResult> {
-    return (await this.call<{ result: ScanResult }>('POST', '/api/scan', { body: skill, idempotencyKey, poll: true })).body.result;
+    // Only a scan key is sent: an agent's key is not one, and without a key the scan is a trial.
+    const auth = Boolean(this.apiKey?.startsWith('ac_scan_'));
+    return (await this.call<{ result: ScanResult }>('POST', '/api/scan', { body: skill, auth, idempotencyKey, poll: true })).body.result;
   }
 
   async scanResult(id: string): Promise<ScanResult> {
