@@ -20,6 +20,7 @@ import { createFeedQueue } from './queues/feed.js';
 import { createProvisioningQueue } from './queues/provisioning.js';
 import { LocalDriver } from './shared/hosting/local-driver.js';
 import { resolve } from 'node:path';
+import { createWebhookQueue } from './queues/webhooks.js';
 import { startClock } from './queues/clock.js';
 import { claimQueuePrefix, databaseIdentity } from './queues/owner.js';
 import { startWorkers } from './workers/main.js';
@@ -88,10 +89,11 @@ async function main(role: Role): Promise<void> {
   const feed = createFeedQueue(producer, prefix);
   const provisioning = createProvisioningQueue(producer, prefix);
   const hostingDriver = new LocalDriver(resolve('data/deployments'), 'agent-hosting');
+  const webhooks = createWebhookQueue(producer, prefix);
   const redisHealth = new RedisHealthLog(log);
   redisHealth.watch(producer, 'producer');
   redisHealth.watch(blocking, 'worker connection');
-  for (const q of [settlement, maintenance, scans, feed, provisioning]) redisHealth.watch(q, `queue ${q.name}`);
+  for (const q of [settlement, maintenance, scans, feed, provisioning, webhooks]) redisHealth.watch(q, `queue ${q.name}`);
   const facilitator = createFacilitator(config);
   const lightning = createLightningBackend(config, db);
   if (!config.X402_FACILITATOR_URL) log.warn('no X402_FACILITATOR_URL: the embedded facilitator verifies signatures but moves no funds on chain');
@@ -103,13 +105,16 @@ async function main(role: Role): Promise<void> {
     redisHealth.watch(scanEvents, 'scan events');
     const app = buildApp({
       config, db, redis: producer, log, facilitator, lightning, hostingDriverKind: hostingDriver.kind, x402: x402SettingsFromConfig(config),
-      queues: { settlement, settlementEvents, scans, scanEvents, feed, provisioning },
+      queues: { settlement, settlementEvents, scans, scanEvents, feed, provisioning, webhooks, maintenance },
     });
     const server = await listen(app, config, log);
     closers.push(['http', () => server.close()], ['queue events', () => Promise.all([settlementEvents.close(), scanEvents.close()])]);
   }
   if (role === 'worker' || role === 'all') {
-    const workers = startWorkers({ config, db, connection: blocking, log, facilitator, lightning, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed, scanQueue: scans, provisioningQueue: provisioning, hostingDriver, redisHealth });
+    const workers = startWorkers({
+      config, db, connection: blocking, log, facilitator, lightning, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue: feed,
+      scanQueue: scans, provisioningQueue: provisioning, hostingDriver, webhookQueue: webhooks, redisHealth,
+    });
     closers.push(['workers', () => workers.close()]);
   }
   if (role === 'clock' || role === 'all') {
@@ -118,7 +123,7 @@ async function main(role: Role): Promise<void> {
   }
   closers.unshift(['redis health log', async () => redisHealth.mute()]);
   closers.push(
-    ['queues', () => Promise.all([settlement, maintenance, scans, feed, provisioning].map((q) => q.close()))],
+    ['queues', () => Promise.all([settlement, maintenance, scans, feed, provisioning, webhooks].map((q) => q.close()))],
     ['redis', () => Promise.all([producer.quit(), blocking.quit()])],
     ['postgres', () => db.end()],
   );

@@ -21,6 +21,7 @@ import { hostingRoutes } from './routes/hosting.js';
 import { gatewayRoutes } from './routes/gateway.js';
 import { opsRoutes } from './routes/ops.js';
 import { adminQueueRoutes } from './routes/admin-queues.js';
+import { agentEventRoutes } from './routes/agent-events.js';
 
 /** Headers an x402 client must be able to read from a browser. */
 const EXPOSED = ['PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'Location', 'Retry-After', 'WWW-Authenticate', 'Idempotent-Replayed'];
@@ -69,7 +70,8 @@ export function buildApp(deps: AppDeps): Express {
   });
   app.use(opsRoutes(deps));
   // Behind the rate limits, so that the admin token cannot be guessed at speed.
-  app.use(adminQueueRoutes(deps, [deps.queues.settlement, deps.queues.scans, deps.queues.feed, deps.queues.provisioning]));
+  const { settlement, scans, feed, webhooks, maintenance, provisioning } = deps.queues;
+  app.use(adminQueueRoutes(deps, [settlement, scans, feed, webhooks, provisioning, ...(maintenance ? [maintenance] : [])]));
   // Keep the exact bytes: X-Signature and Idempotency-Key are computed over them.
   const keepRawBody = (req: unknown, _res: unknown, buf: Buffer) => {
     (req as express.Request).rawBody = buf;
@@ -81,6 +83,7 @@ export function buildApp(deps: AppDeps): Express {
   app.use('/api/scan', express.json({ limit: deps.config.SCAN_BODY_LIMIT, verify: keepRawBody }));
   app.use(express.json({ limit: deps.config.BODY_LIMIT, verify: keepRawBody }));
 
+  app.use('/api/v1/agents', agentEventRoutes(deps));
   app.use('/api/v1/agents', agentRoutes(deps));
   app.use('/api/jobs', jobRoutes(deps));
   app.use('/api/scan', scanRoutes(deps));

@@ -11,6 +11,8 @@ import type { SettlementPayload } from '../queues/settlement.js';
 import type { ScanPayload } from '../queues/scans.js';
 import type { FeedPayload } from '../queues/feed.js';
 import type { ProvisioningPayload } from '../queues/provisioning.js';
+import type { WebhookPayload } from '../queues/webhooks.js';
+import type { MaintenancePayload } from '../queues/maintenance.js';
 
 export interface AppDeps {
   config: Config;
@@ -35,6 +37,10 @@ export interface AppDeps {
     feed: Queue<FeedPayload>;
     /** Hosting: provision, resize, suspend deployments. */
     provisioning: Queue<ProvisioningPayload>;
+    /** Webhook deliveries: a redelivery asked for by an agent is enqueued here. */
+    webhooks: Queue<WebhookPayload>;
+    /** Only shown on the queue dashboard, when given. */
+    maintenance?: Queue<MaintenancePayload>;
   };
 }
 

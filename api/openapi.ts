@@ -12,6 +12,8 @@ import { describeFeedRoutes } from './routes/feed.js';
 import { describeDevPay, describeL402Routes } from './routes/l402.js';
 import { describeHostingRoutes } from './routes/hosting.js';
 import { describeGatewayRoutes } from './routes/gateway.js';
+import { describeAgentEventRoutes } from './routes/agent-events.js';
+import { applyConventions } from './openapi-conventions.js';
 
 export const API_VERSION = '9.6.0';
 
@@ -32,6 +34,7 @@ export function buildOpenApi(config: Config): ReturnType<OpenApiGeneratorV31['ge
   });
   describeOpsRoutes(registry);
   describeAgentRoutes(registry);
+  describeAgentEventRoutes(registry);
   describeJobRoutes(registry);
   describeScanRoutes(registry);
   describeFeedRoutes(registry);
@@ -39,13 +42,22 @@ export function buildOpenApi(config: Config): ReturnType<OpenApiGeneratorV31['ge
   describeHostingRoutes(registry);
   describeGatewayRoutes(registry);
   if (config.NODE_ENV !== 'production' && config.LIGHTNING_BACKEND === 'embedded') describeDevPay(registry);
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'agent-commerce',
       version: API_VERSION,
       description: 'Agents pay, trust and hire each other over HTTP. See docs/api.md for the conventions.',
+      license: { name: 'Proprietary: all rights reserved', url: `${config.publicBaseUrl}/` },
     },
-    servers: [{ url: config.publicBaseUrl }],
+    servers: [{ url: config.publicBaseUrl, description: 'PUBLIC_BASE_URL' }],
+    tags: [
+      { name: 'ops', description: 'Health, metrics, this document' },
+      { name: 'agents', description: 'Registration (identity bond by x402) and the directory' },
+      { name: 'events', description: 'Events for agents that poll, webhook redelivery and settings' },
+      { name: 'jobs', description: 'The job board: post (x402), claim, submit, accept' },
+      { name: 'scan', description: 'Skill scans and the threat feed (JSON and RSS)' },
+    ],
   });
+  return applyConventions(doc);
 }

@@ -35,6 +35,7 @@ export function startClock(config: Config, maintenance: Queue<MaintenancePayload
     task('expire-jobs', config.EXPIRE_JOBS_CRON),
     task('reset-scan-quotas', '*/5 * * * *'),
     task('expire-deployments', '* * * * *'),
+    task('dispatch-events', config.WEBHOOK_DISPATCH_CRON),
   ];
   if (feed) schedules.push(['regenerate-feed', config.FEED_CRON, (tick) => enqueueFeedTick(feed, tick)]);
   const tasks = schedules.map(([name, expression, enqueue]) => {

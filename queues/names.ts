@@ -10,6 +10,7 @@ export const QueueName = {
   scans: 'skill-scans',
   feed: 'threat-feed',
   provisioning: 'hosting-provisioning',
+  webhooks: 'webhook-delivery',
 } as const;
 
 /**

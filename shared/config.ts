@@ -167,6 +167,18 @@ const schema = z.object({
    */
   WORKER_LOCK_MS: z.coerce.number().int().min(1000).default(30000),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).default(16),
+
+  // webhooks (docs/webhooks.md)
+  /** How often the clock hands new event rows to the webhook queue (the outbox pass). */
+  WEBHOOK_DISPATCH_CRON: cron.default('*/5 * * * * *'),
+  /** Time-out of one delivery, connection to last byte. */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60000).default(10000),
+  /**
+   * Attempts per delivery. With the default 10 s base the waits double each time, so 13 attempts
+   * span about 23 hours: a receiver that is down for a day loses nothing.
+   */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(13),
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(10000),
 });
 
 export type RawConfig = z.infer<typeof schema>;

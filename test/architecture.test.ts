@@ -13,6 +13,9 @@ const allowed: Record<string, string[]> = {
   feed: ['feed', 'shared'],
   queues: ['queues', 'shared'],
   shared: ['shared'],
+  // The client is published on its own: it knows the service only over HTTP.
+  client: ['client'],
+  examples: ['examples', 'client'],
 };
 
 function files(dir: string): string[] {

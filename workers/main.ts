@@ -10,6 +10,7 @@ import type { LightningBackend } from '../shared/lightning/index.js';
 import { paymentRails } from '../shared/payments/rails/index.js';
 import type { PurposeHandlers } from '../shared/payments/settle.js';
 import { QueueName } from '../queues/names.js';
+import { webhookRetry } from '../queues/webhooks.js';
 import type { SettlementPayload } from '../queues/settlement.js';
 import { settlementProcessor } from './settlement.js';
 import { maintenanceProcessor } from './maintenance.js';
@@ -20,6 +21,8 @@ import { feedProcessor } from './feed.js';
 import { provisioningProcessor } from './provisioning.js';
 import type { ProvisioningPayload } from '../queues/provisioning.js';
 import type { HostingDriver } from '../shared/hosting/driver.js';
+import type { WebhookPayload } from '../queues/webhooks.js';
+import { webhookProcessor } from './webhook.js';
 
 export interface WorkerDeps {
   config: Config;
@@ -39,6 +42,8 @@ export interface WorkerDeps {
   /** Where the reconciler and the clock re-enqueue hosting work. */
   provisioningQueue: Queue<ProvisioningPayload>;
   hostingDriver: HostingDriver;
+  /** Webhook deliveries: the outbox pass and the reconciler enqueue here, and a worker sends them. */
+  webhookQueue?: Queue<WebhookPayload>;
   /** Where the workers' Redis errors go (one line per outage); logged one by one without it. */
   redisHealth?: RedisHealthLog;
 }
@@ -59,6 +64,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
       maintenanceProcessor({
         db: deps.db, log: deps.log, settlement: deps.settlementQueue, reconcileAfterMs: deps.config.RECONCILE_AFTER_MS, scans: deps.scanQueue,
         provisioning: deps.provisioningQueue, hostingGraceDays: deps.config.HOSTING_GRACE_DAYS,
+        webhooks: deps.webhookQueue && { queue: deps.webhookQueue, retry: webhookRetry(deps.config) },
       }),
       { ...common, concurrency: 1 },
     ),
@@ -67,6 +73,11 @@ export function startWorkers(deps: WorkerDeps): Workers {
     new Worker(QueueName.provisioning, provisioningProcessor({ db: deps.db, log: deps.log, driver: deps.hostingDriver, masterKey: deps.config.SIGNING_MASTER_KEY }), { ...common, concurrency: 4 }),
     // One at a time per process; the queue's deduplication keeps it to one across processes.
     new Worker(QueueName.feed, feedProcessor({ config: deps.config, db: deps.db, redis: deps.connection, log: deps.log }), { ...common, concurrency: 1 }),
+    // Deliveries wait on other people's servers: many at once, each bounded by WEBHOOK_TIMEOUT_MS.
+    new Worker(QueueName.webhooks, webhookProcessor({
+      db: deps.db, log: deps.log, signingMasterKey: deps.config.SIGNING_MASTER_KEY, timeoutMs: deps.config.WEBHOOK_TIMEOUT_MS,
+      production: deps.config.NODE_ENV === 'production',
+    }), { ...common, concurrency: 16 }),
   ];
   for (const w of workers) {
     w.on('failed', (job, err) => {

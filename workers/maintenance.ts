@@ -17,6 +17,8 @@ import { unfinishedScans } from '../shared/scans/queries.js';
 import { resetDueQuotas } from '../shared/scans/plans.js';
 import { dueDeployments, transitionDeployment } from '../shared/hosting/deployments.js';
 import { enqueueProvisioning, type ProvisioningPayload } from '../queues/provisioning.js';
+import { dispatchEvents, stalePendingDeliveries } from '../shared/webhooks/queries.js';
+import { enqueueWebhook, requeueWebhook, type WebhookPayload, type WebhookRetry } from '../queues/webhooks.js';
 
 export interface MaintenanceDeps {
   db: Db;
@@ -28,6 +30,8 @@ export interface MaintenanceDeps {
   /** When given, the reconciler re-enqueues hosting work and the clock expires deployments. */
   provisioning?: Queue<ProvisioningPayload>;
   hostingGraceDays?: number;
+  /** When given, events are dispatched to webhooks and lost deliveries re-enqueued. */
+  webhooks?: { queue: Queue<WebhookPayload>; retry: WebhookRetry };
 }
 
 /** Deployments still provisioning or upgrading after RECONCILE_AFTER_MS: their job was lost or gave up. */
@@ -58,6 +62,30 @@ export async function expireDeployments(deps: MaintenanceDeps & { provisioning: 
     });
   }
   return counts;
+}
+
+/** Events handed to the webhook queue per outbox pass; the next pass takes the rest. */
+const DISPATCH_BATCH = 500;
+
+/**
+ * The outbox pass: new event rows become delivery rows (committed first), then jobs. A job that
+ * cannot be added now (Redis away) is added by the reconciler once its row is stale.
+ */
+export async function dispatchWebhooks(deps: Pick<MaintenanceDeps, 'db' | 'log'> & { webhooks: NonNullable<MaintenanceDeps['webhooks']> }): Promise<{ dispatched: number }> {
+  const keys = await dispatchEvents(deps.db, DISPATCH_BATCH);
+  for (const key of keys) await enqueueWebhook(deps.webhooks.queue, deps.webhooks.retry, key);
+  return { dispatched: keys.length };
+}
+
+/** Re-enqueues deliveries still pending after RECONCILE_AFTER_MS whose job Redis lost. */
+export async function reconcileWebhooks(deps: MaintenanceDeps & { webhooks: NonNullable<MaintenanceDeps['webhooks']> }): Promise<{ examined: number; requeued: number }> {
+  const stale = await stalePendingDeliveries(deps.db, deps.reconcileAfterMs);
+  let requeued = 0;
+  for (const key of stale) {
+    if ((await requeueWebhook(deps.webhooks.queue, deps.webhooks.retry, key)) !== 'in_flight') requeued++;
+  }
+  if (requeued) deps.log.info({ requeued, examined: stale.length }, 'reconciler re-enqueued webhook deliveries');
+  return { examined: stale.length, requeued };
 }
 
 export async function reconcile(deps: MaintenanceDeps): Promise<{ examined: number; requeued: number }> {
@@ -119,11 +147,10 @@ export function maintenanceProcessor(deps: MaintenanceDeps) {
     switch (parsed.data.task) {
       case 'reconcile': {
         const payments = await reconcile(deps);
-        return {
-          ...payments,
-          ...(deps.scans ? { scans: await reconcileScans({ ...deps, scans: deps.scans }) } : {}),
-          ...(deps.provisioning ? { deployments: await reconcileDeployments({ ...deps, provisioning: deps.provisioning }) } : {}),
-        };
+        const scans = deps.scans ? await reconcileScans({ ...deps, scans: deps.scans }) : undefined;
+        const webhooks = deps.webhooks ? await reconcileWebhooks({ ...deps, webhooks: deps.webhooks }) : undefined;
+        const deployments = deps.provisioning ? await reconcileDeployments({ ...deps, provisioning: deps.provisioning }) : undefined;
+        return { ...payments, scans, webhooks, deployments };
       }
       case 'expire-deployments':
         return deps.provisioning ? expireDeployments({ ...deps, provisioning: deps.provisioning }) : { skipped: true };
@@ -131,6 +158,8 @@ export function maintenanceProcessor(deps: MaintenanceDeps) {
         return { reset: await resetDueQuotas(deps.db) };
       case 'expire-jobs':
         return expireDueJobs(deps);
+      case 'dispatch-events':
+        return deps.webhooks ? dispatchWebhooks({ ...deps, webhooks: deps.webhooks }) : { dispatched: 0 };
       case 'purge-idempotency-keys':
         return { purged: await purgeKeys(deps.db, 24) };
     }

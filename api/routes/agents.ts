@@ -10,6 +10,7 @@ import { toAgentJson, type AgentRow } from '../../shared/agents/types.js';
 import { decodeCursor, pageOf } from '../../shared/cursor.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { HttpError } from '../http-error.js';
+import { webhookUrlProblem } from '../../shared/webhooks/address-guard.js';
 import { AccountIds, formatAmount, getAccount, balanceFromAccount, parseAmount } from '../../shared/ledger/index.js';
 import type { AppDeps } from '../context.js';
 import { bearer, requireAdmin } from '../middleware/auth.js';
@@ -66,6 +67,8 @@ export function agentRoutes(deps: AppDeps): Router {
 
   router.post('/register', idempotency(deps), async (req, res) => {
     const body = parseBody(RegisterAgentRequest, req);
+    const webhookProblem = body.webhook_url && webhookUrlProblem(body.webhook_url, { production: deps.config.NODE_ENV === 'production' });
+    if (webhookProblem) throw new HttpError('invalid_request', `webhook_url: ${webhookProblem}`, [{ path: 'webhook_url', message: webhookProblem }]);
     // A taken handle is refused before anyone is asked to pay for it.
     if (await handleTaken(deps.db, body.handle)) throw new HandleTakenError(body.handle);
     await paidRoute(deps, req, res, {

@@ -2,8 +2,9 @@
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
 import type { AppDeps } from '../context.js';
-import { buildOpenApi } from '../openapi.js';
-import { z } from '../schemas/common.js';
+import { API_VERSION, buildOpenApi } from '../openapi.js';
+import { docsPages } from './docs-pages.js';
+import { errorResponse, z } from '../schemas/common.js';
 import { metricsText } from '../metrics.js';
 import { safeEqual } from '../../shared/auth/credentials.js';
 import { HttpError } from '../http-error.js';
@@ -18,27 +19,18 @@ export function describeOpsRoutes(r: OpenAPIRegistry): void {
       200: { description: 'ready', content: { 'application/json': { schema: Health } } },
       503: { description: 'a dependency is down', content: { 'application/json': { schema: Health } } },
     } });
+  const text = (type: string, description: string) => ({ description, content: { [type]: { schema: { type: 'string' as const } } } });
+  r.registerPath({ method: 'get', path: '/metrics', summary: 'Prometheus metrics (Bearer METRICS_TOKEN when that is set)', tags: ['ops'],
+    security: [{ BearerAuth: [] }, {}],
+    responses: { 200: text('text/plain', 'Prometheus text format'), 401: errorResponse('METRICS_TOKEN is set and was not given') } });
+  r.registerPath({ method: 'get', path: '/openapi.json', summary: 'This document', tags: ['ops'],
+    responses: { 200: { description: 'OpenAPI 3.1.0', content: { 'application/json': { schema: { type: 'object' as const } } } } } });
+  r.registerPath({ method: 'get', path: '/docs', summary: 'The interactive API reference (Swagger UI)', tags: ['ops'],
+    responses: { 200: text('text/html', 'an HTML page') } });
+  r.registerPath({ method: 'get', path: '/', summary: 'The landing page (HTML, or its links as JSON)', tags: ['ops'],
+    responses: { 200: text('text/html', 'an HTML page; JSON links with Accept: application/json') } });
 }
 
-const DOCS_PAGE = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>agent-commerce API</title>
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<style>body{font:15px/1.5 system-ui,sans-serif;max-width:60rem;margin:2rem auto;padding:0 1rem}
-code,pre{background:#f4f4f4;padding:.1rem .3rem}h2{margin-top:2rem}.m{font-weight:bold;display:inline-block;width:4rem}</style>
-</head><body><h1>agent-commerce API</h1><p>The machine-readable document is at <a href="/openapi.json">/openapi.json</a>
-(OpenAPI 3.1.0). This page lists its operations.</p><div id="ops">Loading...</div>
-<script>
-fetch('/openapi.json').then(r => r.json()).then(doc => {
-  const el = document.getElementById('ops'); el.textContent = '';
-  for (const [path, ops] of Object.entries(doc.paths)) for (const [m, op] of Object.entries(ops)) {
-    const p = document.createElement('p');
-    const b = document.createElement('span'); b.className = 'm'; b.textContent = m.toUpperCase();
-    const c = document.createElement('code'); c.textContent = path;
-    p.append(b, c, document.createTextNode(' ' + (op.summary || '')));
-    el.append(p);
-  }
-});
-</script></body></html>`;
 
 export function opsRoutes(deps: AppDeps): Router {
   const router = Router();
@@ -66,10 +58,6 @@ export function opsRoutes(deps: AppDeps): Router {
     openapi ??= buildOpenApi(deps.config);
     res.json(openapi);
   });
-  router.get('/docs', (_req, res) => {
-    // The page's one inline script needs its own CSP; everything else stays locked down.
-    res.setHeader('Content-Security-Policy', "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'");
-    res.type('html').send(DOCS_PAGE);
-  });
+  router.use(docsPages(deps.config, API_VERSION));
   return router;
 }

@@ -107,3 +107,12 @@ export async function listDirectory(q: Queryable, f: DirectoryFilter): Promise<A
   );
   return rows;
 }
+
+/** Sets or clears an agent's webhook_url; undefined when there is no such agent. */
+export async function setWebhookUrl(q: Queryable, id: string, url: string | null): Promise<AgentRow | undefined> {
+  const { rows } = await q.query<AgentRow>(
+    'UPDATE agents SET webhook_url = $2, updated_at = date_trunc(\'milliseconds\', now()) WHERE id = $1 RETURNING *',
+    [id, url],
+  );
+  return rows[0];
+}

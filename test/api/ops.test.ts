@@ -26,10 +26,27 @@ describe('operations endpoints', () => {
     expect(doc.components.schemas.Agent.required).toEqual(expect.arrayContaining(['id', 'handle', 'services', 'tags', 'created_at']));
   });
 
-  it('serves a docs page', async () => {
+  it('serves Swagger UI at /docs from this server, under a CSP that allows no other script source', async () => {
     const res = await request(h.app).get('/docs');
     expect(res.status).toBe(200);
     expect(res.text).toContain('/openapi.json');
+    expect(res.text).toContain('/docs/assets/swagger-ui-bundle.js');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(res.headers['content-security-policy']).not.toMatch(/script-src[^;]*unsafe/);
+    const bundle = await request(h.app).get('/docs/assets/swagger-ui-bundle.js');
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers['content-type']).toMatch(/javascript/);
+    const init = await request(h.app).get('/docs/init.js');
+    expect(init.text).toContain("url: '/openapi.json'");
+    expect((await request(h.app).get('/docs/assets/../../package.json')).status).not.toBe(200);
+  });
+
+  it('has a landing page at / with links to the docs, the feed and the directory, and JSON for programs', async () => {
+    const page = await request(h.app).get('/').set('Accept', 'text/html');
+    expect(page.status).toBe(200);
+    for (const link of ['/docs', '/openapi.json', '/api/feed', '/api/v1/agents']) expect(page.text).toContain(`href="${link}"`);
+    const json = await request(h.app).get('/').set('Accept', 'application/json');
+    expect(json.body).toMatchObject({ success: true, name: 'agent-commerce', links: { docs: '/docs', feed: '/api/feed' } });
   });
 
   it('exposes Prometheus metrics', async () => {
@@ -50,7 +67,7 @@ describe('the queue dashboard', () => {
     expect(basic.text).toMatch(/<html/i);
     const api = await request(h.app).get('/admin/queues/api/queues').set('Authorization', `Bearer ${ADMIN_TOKEN}`);
     expect(api.status).toBe(200);
-    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['skill-scans', 'threat-feed', 'x402-settlement']);
+    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['maintenance', 'skill-scans', 'threat-feed', 'webhook-delivery', 'x402-settlement']);
   });
 });
 

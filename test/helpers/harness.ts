@@ -25,6 +25,7 @@ import { LocalDriver } from '../../shared/hosting/local-driver.js';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createWebhookQueue } from '../../queues/webhooks.js';
 import { startWorkers, type Workers } from '../../workers/main.js';
 import { checkLedger } from '../../shared/ledger/index.js';
 import { createTestDb, type TestDb } from './db.js';
@@ -48,6 +49,7 @@ export interface Harness {
   provisioningQueue: ReturnType<typeof createProvisioningQueue>;
   /** Where the local hosting driver writes this file's manifests. */
   deployDir: string;
+  webhookQueue: ReturnType<typeof createWebhookQueue>;
   /** Throws with every problem when the ledger's invariants do not hold. */
   assertLedger(): Promise<void>;
   close(): Promise<void>;
@@ -74,11 +76,15 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   const provisioningQueue = createProvisioningQueue(producer, prefix);
   const deployDir = await mkdtemp(join(tmpdir(), 'ac-deploy-'));
   const driver = new LocalDriver(deployDir, 'agent-hosting');
+  const webhookQueue = createWebhookQueue(producer, prefix);
   const scanEvents = createScanEvents(blocking.duplicate(), prefix);
   await scanEvents.waitUntilReady();
   const facilitator = createFacilitator(config);
   const lightning = createLightningBackend(config, db.pool);
-  const deps: AppDeps = { config, db: db.pool, redis: producer, log, facilitator, lightning, hostingDriverKind: driver.kind, x402: x402SettingsFromConfig(config), queues: { settlement, settlementEvents, scans: scanQueue, scanEvents, feed: feedQueue, provisioning: provisioningQueue } };
+  const deps: AppDeps = {
+    config, db: db.pool, redis: producer, log, facilitator, lightning, hostingDriverKind: driver.kind, x402: x402SettingsFromConfig(config),
+    queues: { settlement, settlementEvents, scans: scanQueue, scanEvents, feed: feedQueue, provisioning: provisioningQueue, webhooks: webhookQueue, maintenance: maintenanceQueue },
+  };
   const app = buildApp(deps);
   await new Promise<void>((resolve) => {
     server.s = app.listen(0, '127.0.0.1', () => resolve());
@@ -90,9 +96,12 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
 
   let workers: Workers | undefined;
   const h: Harness = {
-    deps, config, db, app, baseUrl, maintenanceQueue, scanQueue, feedQueue, provisioningQueue, deployDir,
+    deps, config, db, app, baseUrl, maintenanceQueue, scanQueue, feedQueue, provisioningQueue, deployDir, webhookQueue,
     startWorkers(opts = {}) {
-      workers = startWorkers({ config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, lightning, purposes: purposeHandlers(), settlementQueue: settlement, feedQueue, scanQueue, provisioningQueue, hostingDriver: driver });
+      workers = startWorkers({
+        config, db: db.pool, connection: blocking, log, facilitator: opts.facilitator ?? facilitator, lightning, purposes: purposeHandlers(),
+        settlementQueue: settlement, feedQueue, scanQueue, provisioningQueue, hostingDriver: driver, webhookQueue,
+      });
       return workers;
     },
     async stopWorkers() {
@@ -108,7 +117,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
       await new Promise<void>((r) => (server.s ? server.s.close(() => r()) : r()));
       server.s?.closeAllConnections();
       await Promise.all([settlementEvents.close(), scanEvents.close()]);
-      const queues = [settlement, maintenanceQueue, scanQueue, feedQueue, provisioningQueue];
+      const queues = [settlement, maintenanceQueue, scanQueue, feedQueue, provisioningQueue, webhookQueue];
       for (const q of queues) await q.obliterate({ force: true }).catch(() => {});
       await Promise.all(queues.map((q) => q.close()));
       await rm(deployDir, { recursive: true, force: true });
