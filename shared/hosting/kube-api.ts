@@ -3,12 +3,15 @@
  * of a kubeconfig (or of the pod's service account), a time-out on every call, and the API's
  * failures sorted into retryable and permanent.
  *
- * Why not the client's typed APIs: @kubernetes/client-node 2.0 is used here only to load and
- * apply credentials (`KubeConfig.applyToHTTPSOptions` gives the CA, client certificate, bearer
- * token and an agent). Its generated `AppsV1Api` can do server-side apply, but only through a
+ * Why not the client's typed APIs: @kubernetes/client-node is used here only to load and apply
+ * credentials (`KubeConfig.applyToHTTPSOptions` gives the CA, client certificate, bearer token
+ * and an agent). Its generated `AppsV1Api` can do server-side apply, but only through a
  * middleware that rewrites the Content-Type, a second one to attach an AbortSignal, and an
  * `ApiException` to unwrap; one plain request function with `signal: AbortSignal.timeout(ms)`
  * does all three in a few lines and lets us read the API's Status body ourselves.
+ *
+ * Pinned to 1.x: client-node 2.0 loads undici 8, which needs Node >= 22.19 and throws at import
+ * on Node 20 (`createZstdDecompress` is undefined).
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -89,7 +92,8 @@ export class KubeApi {
   private async send(method: string, path: string, body: string | undefined, contentType: string | undefined): Promise<KubeResponse> {
     const options: https.RequestOptions = { headers: {} };
     // Called per request, not once: the in-cluster token file is rotated, and the client's
-    // authenticators re-read it. The agent it sets is cached by the client per cluster and user.
+    // authenticators re-read it. It also sets a fresh agent each time (1.4 keeps no cache): one
+    // connection per call, which is fine at the rate of a job queue.
     await this.kc.applyToHTTPSOptions(options);
     const url = new URL(this.server + path);
     const headers: http.OutgoingHttpHeaders = { ...options.headers, accept: 'application/json' };
