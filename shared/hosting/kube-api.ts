@@ -96,7 +96,7 @@ export class KubeApi {
     // connection per call, which is fine at the rate of a job queue.
     await this.kc.applyToHTTPSOptions(options);
     const url = new URL(this.server + path);
-    const headers: http.OutgoingHttpHeaders = { ...options.headers, accept: 'application/json' };
+    const headers: http.OutgoingHttpHeaders = { ...(options.headers as http.OutgoingHttpHeaders), accept: 'application/json' };
     if (body !== undefined) {
       headers['content-type'] = contentType ?? 'application/json';
       headers['content-length'] = Buffer.byteLength(body);
