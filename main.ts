@@ -18,8 +18,7 @@ import { createMaintenanceQueue } from './queues/maintenance.js';
 import { createScanEvents, createScanQueue } from './queues/scans.js';
 import { createFeedQueue } from './queues/feed.js';
 import { createProvisioningQueue } from './queues/provisioning.js';
-import { LocalDriver } from './shared/hosting/local-driver.js';
-import { resolve } from 'node:path';
+import { createHostingDriver } from './shared/hosting/create-driver.js';
 import { createWebhookQueue } from './queues/webhooks.js';
 import { startClock } from './queues/clock.js';
 import { claimQueuePrefix, databaseIdentity } from './queues/owner.js';
@@ -88,7 +87,7 @@ async function main(role: Role): Promise<void> {
   const scans = createScanQueue(producer, prefix);
   const feed = createFeedQueue(producer, prefix);
   const provisioning = createProvisioningQueue(producer, prefix);
-  const hostingDriver = new LocalDriver(resolve('data/deployments'), 'agent-hosting');
+  const hostingDriver = createHostingDriver(config);
   const webhooks = createWebhookQueue(producer, prefix);
   const redisHealth = new RedisHealthLog(log);
   redisHealth.watch(producer, 'producer');

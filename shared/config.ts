@@ -132,6 +132,24 @@ const schema = z.object({
   FEED_PRICING_URL: url.optional(),
   FEED_ENTERPRISE_URL: url.optional(),
 
+  // hosting (docs/hosting.md)
+  /** `local` renders the manifests to DEPLOY_DIR and runs nothing; `kubernetes` applies them to a cluster. */
+  HOSTING_DRIVER: z.enum(['local', 'kubernetes']).default('local'),
+  /** Where deployments go: a Kubernetes namespace name (a DNS label). */
+  HOSTING_NAMESPACE: z
+    .string()
+    .max(63)
+    .regex(/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/, 'expected a DNS label: lowercase letters, digits and hyphens')
+    .default('agent-hosting'),
+  /** One kubeconfig file for the kubernetes driver; in a pod, leave unset to use its service account. */
+  KUBECONFIG: z.string().min(1).optional(),
+  /** Time-out of each Kubernetes API call; a time-out is retried by the queue. */
+  HOSTING_TIMEOUT_MS: z.coerce.number().int().min(100).max(120000).default(10000),
+  /** Where the local driver writes each deployment's manifests. */
+  DEPLOY_DIR: z.string().min(1).default('./data/deployments'),
+  /** Set by Kubernetes in every pod; read only to tell whether in-cluster credentials exist. */
+  KUBERNETES_SERVICE_HOST: z.string().min(1).optional(),
+
   // limits
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   BODY_LIMIT: z.string().default('64kb'),
@@ -271,6 +289,14 @@ function lightningProblems(raw: RawConfig): string[] {
   return problems;
 }
 
+/** The kubernetes driver needs credentials: a kubeconfig file, or a pod's service account. */
+function hostingProblems(raw: RawConfig): string[] {
+  if (raw.HOSTING_DRIVER === 'kubernetes' && !raw.KUBECONFIG && !raw.KUBERNETES_SERVICE_HOST) {
+    return ['KUBECONFIG: required when HOSTING_DRIVER=kubernetes outside a pod (in a pod, its service account is used)'];
+  }
+  return [];
+}
+
 /**
  * Only DATABASE_URL, for tools that need nothing else (`npm run ledger:check`): they must not
  * ask for the web role's secrets.
@@ -306,7 +332,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const raw = parsed.data;
-  const unsafe = [...unsafeProblems(raw, cleaned.NODE_ENV !== undefined), ...lightningProblems(raw)];
+  const unsafe = [...unsafeProblems(raw, cleaned.NODE_ENV !== undefined), ...lightningProblems(raw), ...hostingProblems(raw)];
   if (unsafe.length) throw new ConfigError(unsafe);
   const own = trimSlash(raw.PUBLIC_BASE_URL ?? `http://localhost:${raw.PORT}`);
   return {
