@@ -70,4 +70,13 @@ export const OBFUSCATION_RULES: readonly Rule[] = [
     needles: ['\\x'],
     patterns: [/(?:\\x[0-9a-fA-F]{2}){16}/],
   },
+  {
+    id: 'OB006',
+    category: 'obfuscation',
+    severity: 'HIGH',
+    title: 'Text encoded three or more times over (base64 of base64 of base64, hex of base64 of ...)',
+    message: 'nests encodings three or more layers deep, which only hides what is inside',
+    where: 'any',
+    detector: 'encodedPayload',
+  },
 ];
