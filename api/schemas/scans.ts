@@ -63,6 +63,7 @@ export const Finding = z
     line: z.number().int(),
     excerpt: z.string(),
     message: z.string(),
+    remediation: z.string().openapi({ description: 'one line: what the skill\'s author should change' }),
   })
   .openapi('Finding');
 

@@ -6,6 +6,7 @@
 import { comboFindings, skillComboFindings } from './combos.js';
 import { decodeBudget, findEncoded, type DecodeBudget, type DecodedBlob } from './decode.js';
 import { hiddenFindings, typosquatFindings } from './detectors.js';
+import { intentFindings } from './intent.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
 import { compileRule, matchRule, type RawFinding } from './match.js';
@@ -51,6 +52,7 @@ function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = tru
   const out: RawFinding[] = [];
   hiddenFindings(p, out);
   typosquatFindings(p, out);
+  intentFindings(p, out);
   const found = findNeedles(NEEDLES, p.lower);
   for (const c of COMPILED) {
     matchRule(c, p, found, out);

@@ -10,8 +10,8 @@ import { lineAt, type Prepared } from './prepare.js';
 import { runVerifier } from './verify.js';
 import type { Finding, Rule } from './types.js';
 
-/** A finding plus whether it kept its rule's own severity (combinations only count those). */
-export interface RawFinding extends Finding {
+/** A finding plus whether it kept its rule's own severity (combinations only count those); the report adds the remediation. */
+export interface RawFinding extends Omit<Finding, 'remediation'> {
   atRuleSeverity: boolean;
 }
 

@@ -30,6 +30,8 @@ export interface Finding {
   /** At most about 160 characters of the line, control and hidden characters made visible. */
   excerpt: string;
   message: string;
+  /** One line: what the skill's author should change (see remediation.ts). */
+  remediation: string;
 }
 
 /** The result of one scan. */
@@ -85,7 +87,7 @@ export type VerifierName = 'publicIp' | 'officialInstaller' | 'beaconPlaceholder
  * Detectors implemented in code rather than regexes; their rules are still listed as data so
  * the rule table, ids and severities live in one place.
  */
-export type DetectorName = 'tagChars' | 'zeroWidth' | 'bidi' | 'typosquat' | 'encodedPayload';
+export type DetectorName = 'tagChars' | 'zeroWidth' | 'bidi' | 'typosquat' | 'encodedPayload' | 'intent';
 
 /** A pattern rule or a detector rule. */
 export interface Rule {

@@ -8,9 +8,12 @@ import { HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
  * A split's floor is the bar when the bar is met, otherwise the recorded figure (a regression
  * floor, reported honestly in the docs).
  */
+const BAR = { recall: 0.95, falsePositiveRate: 0.02 };
 const RECORDED: Record<Split, { recall: number; falsePositiveRate: number }> = {
-  dev: { recall: 68 / 105, falsePositiveRate: 1 / 103 },
-  heldout: { recall: 23 / 51, falsePositiveRate: 0 / 51 },
+  // Measured 103/105 and 0/103: the bar is met and asserted.
+  dev: BAR,
+  // Measured 39/51 (0.765: below the bar, see docs/scanner.md) and 1/51 (within the bar).
+  heldout: { recall: 39 / 51, falsePositiveRate: BAR.falsePositiveRate },
 };
 
 type Scanned = { name: string; split: Split; report: ScanReport; files: string[] };

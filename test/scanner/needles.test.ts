@@ -3,6 +3,7 @@ import { RULES } from '../../shared/scanner/index.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import { CODE_CASES, COMBO_CASES } from './cases-code.js';
 import { TEXT_CASES } from './cases.js';
+import { INTENT_CASES } from './cases-intent.js';
 import { loadSkills } from './corpus.js';
 
 /**
@@ -11,7 +12,7 @@ import { loadSkills } from './corpus.js';
  */
 const texts = [
   ...[...loadSkills('malicious'), ...loadSkills('benign')].flatMap((s) => s.files),
-  ...[...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES].flatMap((c) => [...c.bad, ...c.good]),
+  ...[...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES, ...INTENT_CASES].flatMap((c) => [...c.bad, ...c.good]),
 ].map((f) => prepare(f.path, f.text));
 
 describe('rule needles', () => {

@@ -42,7 +42,7 @@ export const REVERSE_SHELL_RULES: readonly Rule[] = [
     title: 'A raw TCP socket (signal for RS combinations)',
     message: 'opens a raw network socket',
     where: ['script', 'manifest', 'other'],
-    needles: ['socket', 'net.connect', 'net.createconnection'],
+    needles: ['socket', 'sockopen', 'net.connect', 'net.createconnection'],
     patterns: [
       /\bsocket\.socket\(|\bsocket\.create_connection\(|\bnew\s{1,3}net\.Socket\(|\bnet\.(?:connect|createConnection)\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(|IO::Socket::INET|Net\.Sockets\.TCPClient/,
     ],
