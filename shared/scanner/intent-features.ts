@@ -13,7 +13,7 @@ export type Feature =
 const URL = String.raw`(?:https?:\/\/[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}|\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,6}\b)`;
 
 /** Secrets by name: credential files, keys, seed phrases, cookies, the environment, the prompt. */
-const SOURCE = String.raw`(?:~\/|\$HOME\/|\b)?\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|pgpass|git-credentials|env)\b(?!\.example|\.sample|\.tpl)` +
+const SOURCE = String.raw`\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|pgpass|git-credentials|env)\b(?!\.example|\.sample|\.tpl)` +
   String.raw`|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\b(?:mcp|accessTokens|id|credentials(?:\.tfrc)?)\.json\b|\bhosts\.yml\b|\bwallet\.dat\b|\bkeystores?\b|\bkeypair\b` +
   String.raw`|\b(?:seed|recovery|secret|mnemonic)\s{1,3}(?:phrases?|words)\b|\b(?:12|24|twelve|twenty-four)[\s-]word\b|\bprivate\s{1,3}keys?\b|\bssh\s{1,3}keys?\b` +
   String.raw`|\b(?:api|secret|access|auth|oauth|session|bearer|sso|cached)[\s_-]{0,3}(?:keys?|tokens?)\b|\boauth_token\b|\bsecrets?\.ya?ml\b|\bcredentials?\b` +
@@ -51,6 +51,32 @@ const WRITE = String.raw`\b(?:append|add|write|insert|edit|modify|replace|overwr
 /** An encrypted archive with its password given, and something inside run. */
 const LOCKED = String.raw`\bpassword[\s-]{1,3}protected\b|\b(?:archive|bundle|zip|7z)\s{1,3}is\s{1,3}(?:encrypted|password)|\bpassword\s{1,3}(?:is\s{1,3})?[\`'"(]|\bwith\s{1,3}the\s{1,3}password\b`;
 const RUN = String.raw`\b(?:run|execute|launch|start|install)\b`;
+
+/**
+ * Lowercase literals of which every match of a feature contains one (checked by
+ * test/scanner/needles.test.ts): a text holding none of them cannot hold the feature, and a
+ * combination whose features cannot all be present is not looked for at all.
+ */
+export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
+  source: ['.ssh', '.aws', '.gnupg', '.kube', '.docker', 'netrc', 'npmrc', 'pypirc', 'pgpass', 'git-credentials', '.env', 'id_',
+    '.json', 'hosts.yml', 'wallet', 'key', 'phrase', 'word', 'private', 'token', 'secret', 'credential', 'password', 'cookies',
+    'login', 'history', 'environment', 'printenv', 'prompt', 'card', 'cvv', 'code', '2fa'],
+  sink: ['http', '@', 'pass'],
+  reply: ['reply', 'answer', 'response', 'translation', 'summary', 'message'],
+  fetch: ['http'],
+  follow: ['follow', 'obey', 'says', 'carry', 'instruc', 'guidance', 'procedure', 'consignes', 'applique', 'anweisungen', 'priority'],
+  persist: ['time', 'run', 'every', 'each', 'start', 'beginning', 'before', 'whenever', 'now', 'session', 'standing', 'always',
+    'chaque', 'jedem', 'cada'],
+  conceal: ['not', 'don', 'never', 'without', 'need', 'keep', 'quiet', 'silent', 'secret', 'covert', 'must', 'should', 'invisible',
+    'digas', 'parle', 'erwähnen', '不要告诉', '知らせない'],
+  override: ['overrid', 'anything', 'contr', 'priority', 'replacing', 'ignor'],
+  trigger: ['when', 'time', 'for any', 'with', 'through', 'via', 'adjusts', 'changes', 'governs', 'controls', 'modifies', 'tool'],
+  modify: ['also', 'bcc', 'cc', 'replace', 'change', 'set', 'prepend', 'redirect', 'instead', 'forward', 'push', 'collaborator'],
+  agentFile: ['claude.md', 'agents.md', '.cursorrules', 'skill.md', 'agent', 'rule'],
+  write: ['append', 'add', 'write', 'insert', 'edit', 'modify', 'replace', 'overwrite', 'update'],
+  locked: ['password'],
+  run: ['run', 'execute', 'launch', 'start', 'install'],
+};
 
 /** One global, case-insensitive regex per feature. */
 export const FEATURES: ReadonlyArray<[Feature, RegExp]> = ([

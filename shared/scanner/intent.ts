@@ -7,7 +7,7 @@
  * x anything sensitive, a write to the agent's own instructions, a locked archive that is run.
  */
 import { isDescription } from './context.js';
-import { FEATURES, type Feature } from './intent-features.js';
+import { FEATURE_NEEDLES, FEATURES, type Feature } from './intent-features.js';
 import { findingAt, type RawFinding } from './match.js';
 import { lineAt, type Prepared } from './prepare.js';
 import { RULES } from './rules/index.js';
@@ -96,18 +96,53 @@ function sentenceOf(ends: readonly number[], at: number): number {
   return lo;
 }
 
-/** Appends the intent findings of one prepared text. `cheap` says whether any feature can be present. */
+/**
+ * The lowercased text the detector reads: script lines that are code are blanked (same length,
+ * so offsets and lines stay put), so the feature regexes skip them.
+ */
+function readable(p: Prepared): string {
+  if (!p.kinds.has('script')) return p.lower;
+  let out = '';
+  for (let i = 0; i < p.lines.length; i++) {
+    const start = p.lineStarts[i];
+    const end = i + 1 < p.lines.length ? p.lineStarts[i + 1] : p.lower.length;
+    const keep = p.zones[i].kind !== 'script' || looksLikeProse(p.lines[i]);
+    out += keep ? p.lower.slice(start, end) : ' '.repeat(Math.max(0, end - start - 1)) + (end < p.lower.length ? p.lower[end - 1] : '');
+  }
+  return out.length === p.lower.length ? out : p.lower;
+}
+
+/**
+ * The order features are looked for, and what must already have been found in the file for a
+ * feature to matter: the rare features come first, so most files stop after a few regex passes
+ * (a file with no send, reply, concealment, fetch, tool call, rules file or locked archive can
+ * complete no combination, however many secrets it names).
+ */
+const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
+  ['sink', []], ['reply', []], ['fetch', []], ['conceal', []], ['trigger', []], ['agentFile', []], ['locked', []],
+  ['source', ['sink', 'reply', 'conceal']], ['follow', ['fetch']], ['persist', ['fetch', 'agentFile']],
+  ['override', ['fetch', 'agentFile']], ['modify', ['trigger']], ['write', ['agentFile']], ['run', ['locked']],
+];
+const REGEX = new Map(FEATURES);
+
+/** Appends the intent findings of one prepared text. */
 export function intentFindings(p: Prepared, out: RawFinding[]): void {
+  const text = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
+  const found = new Set<Feature>();
   let ends: ReturnType<typeof sentenceEnds> | undefined;
-  for (const [feature, re] of FEATURES) {
+  for (const [feature, after] of ORDER) {
+    if (after.length > 0 && !after.some((f) => found.has(f))) continue;
+    if (!FEATURE_NEEDLES[feature].some((n) => text.includes(n))) continue;
+    const re = REGEX.get(feature)!;
     re.lastIndex = 0;
     let seen = 0;
-    for (let m = re.exec(p.lower); m !== null && seen++ < 200; m = re.exec(p.lower)) {
+    for (let m = re.exec(text); m !== null && seen++ < 200; m = re.exec(text)) {
       // A destination-ending feature is judged where it ends: "the "re-sync" step, then send it to https://..."
       const judgedAt = ENDS_AT_DESTINATION.has(feature) ? m.index + m[0].length - 1 : m.index;
       if (!counts(p, feature, judgedAt)) continue;
+      found.add(feature);
       ends ??= sentenceEnds(p.text);
       const s = sentenceOf(ends.ends, m.index);
       const set = perSentence.get(s) ?? new Set<Feature>();

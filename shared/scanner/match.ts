@@ -39,6 +39,9 @@ const MAX_FINDINGS_PER_RULE = 20;
 /** Matches examined per pattern and file, reported or not, so skipped matches cost bounded work. */
 const MAX_MATCHES_PER_PATTERN = 2000;
 
+/** Below this many characters a rule with a needle present runs over the whole file. */
+const SMALL_FILE = 4096;
+
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Adds the `g` and `m` flags the matcher needs; keywords become one alternation. */
@@ -59,6 +62,8 @@ function applies(rule: Rule, p: Prepared): boolean {
  */
 function segmentsFor(rule: Rule, p: Prepared, found: NeedleHits): Array<[number, number]> | null {
   if (!rule.needles) return null;
+  // A small file is cheaper to match whole than to cut into lines.
+  if (p.text.length <= SMALL_FILE) return rule.needles.some((n) => found.has(n)) ? null : [];
   const hits: number[] = [];
   for (const n of rule.needles) {
     const at = found.get(n);
