@@ -105,6 +105,25 @@ function charCodes(list: string): Buffer {
   return Buffer.from(String.fromCodePoint(...codes.slice(0, 20000)), 'utf8');
 }
 
+/** Characters of a base64 run (standard and URL-safe; hex is a subset). */
+const B64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') B64_CHAR[c.charCodeAt(0)] = 1;
+
+/**
+ * Whether a line can hold anything the decoders look for: a run of 40 base64 characters, a
+ * backslash escape, a char-code call. One loop over the line is far cheaper than five regexes.
+ */
+function mayHoldEncoding(line: string): boolean {
+  let run = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 92) return true;
+    run = c < 128 && B64_CHAR[c] === 1 ? run + 1 : 0;
+    if (run >= 40) return true;
+  }
+  return line.includes('fromCharCode(') || line.includes('chr(');
+}
+
 /** Everything decodable in the given lines, within what is left of `budget` (which it spends). */
 export function findEncoded(lines: readonly string[], budget: DecodeBudget = decodeBudget()): DecodedBlob[] {
   const out: DecodedBlob[] = [];
@@ -118,7 +137,7 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
   };
   for (let i = 0; i < lines.length && budget.blobs > 0 && budget.chars > 0; i++) {
     const line = lines[i];
-    if (line.length < 24) continue;
+    if (line.length < 24 || !mayHoldEncoding(line)) continue;
     for (const m of line.matchAll(BASE64)) {
       const at = m.index ?? 0;
       if (IMAGE_DATA_URI.test(line.slice(Math.max(0, at - 60), at))) continue;

@@ -25,6 +25,14 @@ export interface ScanOptions {
 }
 
 const COMPILED = RULES.map(compileRule);
+/** For each needle, the rules (by index) it can wake; rules without needles always run. */
+const RULES_BY_NEEDLE = new Map<string, number[]>();
+const ALWAYS: number[] = [];
+RULES.forEach((r, i) => {
+  if (r.detector) return;
+  if (!r.needles) ALWAYS.push(i);
+  for (const n of r.needles ?? []) RULES_BY_NEEDLE.set(n, [...(RULES_BY_NEEDLE.get(n) ?? []), i]);
+});
 const NEEDLES = buildNeedleIndex(RULES.flatMap((r) => r.needles ?? []));
 const ENCODED = RULES.find((r) => r.id === 'OB003')!;
 const NESTED = RULES.find((r) => r.id === 'OB006')!;
@@ -54,10 +62,18 @@ function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = tru
   typosquatFindings(p, out);
   intentFindings(p, out);
   const found = findNeedles(NEEDLES, p.lower);
-  for (const c of COMPILED) {
-    matchRule(c, p, found, out);
-    walk.deadline();
+  // Only the rules one of whose needles the text holds: most rules never apply to most files.
+  const candidate = new Uint8Array(COMPILED.length);
+  for (const i of ALWAYS) candidate[i] = 1;
+  for (const n of found.keys()) for (const i of RULES_BY_NEEDLE.get(n) ?? []) candidate[i] = 1;
+  // The clock is read every few rules on small texts: reading it costs more than a rule there.
+  const every = p.text.length > 16 * 1024 ? 1 : 8;
+  for (let i = 0, ran = 0; i < COMPILED.length; i++) {
+    if (candidate[i] === 0) continue;
+    matchRule(COMPILED[i], p, found, out);
+    if (++ran % every === 0) walk.deadline();
   }
+  walk.deadline();
   if (!decodeInside || depth >= MAX_DEPTH) return out;
   for (const blob of findEncoded(p.lines, walk.budget)) {
     const inner = scanPrepared(prepare(p.path, blob.text, 'script'), depth + 1, walk, blob.shrank);

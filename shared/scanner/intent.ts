@@ -102,6 +102,7 @@ function sentenceOf(ends: readonly number[], at: number): number {
  */
 function readable(p: Prepared): string {
   if (!p.kinds.has('script')) return p.lower;
+  if (p.kinds.size === 1 && !p.lines.some(looksLikeProse)) return '';
   let out = '';
   for (let i = 0; i < p.lines.length; i++) {
     const start = p.lineStarts[i];

@@ -48,7 +48,8 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     message: 'contains a fork bomb',
     where: 'any',
     prose: 'match',
-    needles: ['(', '%0'],
+    // Fork bombs hold '&' (in the background), `os.fork` or `%0|%0`.
+    needles: ['&', 'fork', '%0'],
     patterns: [
       /:\s{0,3}\(\s{0,3}\)\s{0,3}\{\s{0,3}:\s{0,3}\|\s{0,3}:\s{0,3}&\s{0,3}\}\s{0,3};\s{0,3}:/,
       /\b(\w{1,30})\s{0,3}\(\s{0,3}\)\s{0,3}\{\s{0,3}\1\s{0,3}\|\s{0,3}\1\s{0,3}&\s{0,3};?\s{0,3}\}/,

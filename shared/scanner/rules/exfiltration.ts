@@ -68,7 +68,8 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
     message: 'connects to a raw public IP address rather than a named host',
     where: 'any',
     verify: 'publicIp',
-    needles: ['://', '/dev/', 'nc', 'telnet', 'socat', '(', 'host'],
+    // Every pattern holds an IPv4 address, so a digit followed by a dot.
+    needles: ['0.', '1.', '2.', '3.', '4.', '5.', '6.', '7.', '8.', '9.'],
     patterns: [
       new RegExp(String.raw`\b(?:https?|ftp|tcp|udp|wss?)://(?:[^/\s@]{1,64}@)?${IP}\b`, 'i'),
       new RegExp(String.raw`/dev/(?:tcp|udp)/${IP}/`),
@@ -98,8 +99,9 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
     title: 'Sending data out from code (POST requests, curl -d, scp to a remote, raw sockets, mail)',
     message: 'sends data to a remote host',
     where: ['script', 'manifest', 'other'],
-    needles: ['post', 'put', 'patch', 'curl', 'wget', 'invoke-', 'request', 'urlopen', 'socket', 'smtplib',
-      'nodemailer', 'scp', 'nc', 'sendall', 'fetch'],
+    needles: ['requests.', 'httpx.', 'axios.', 'method', 'curl', 'wget', 'invoke-', '.request(', 'urlopen', 'urllib.request',
+      'socket.send', 'smtplib', 'nodemailer', 'scp', 'nc ', 'nc\t', 'ncat', 'netcat', '.post(', '.put(', '.patch(', 'net::http.post',
+      'http.post', '.sendall(', 'fetch(`'],
     patterns: [
       /\brequests\.(?:post|put|patch)\(|\bhttpx\.(?:post|put)\(|\baxios\.(?:post|put|patch)\(|\bmethod\s{0,3}:\s{0,3}["'](?:POST|PUT|PATCH)["']/i,
       /\bcurl\b[^\n]{0,200}?\s(?:-X\s{0,3}(?:POST|PUT)|-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file|--json)\b/,
