@@ -21,7 +21,9 @@ const SOURCE = String.raw`\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|pgpa
   String.raw`|\bsystem\s{1,3}prompt\b|\bcard\s{1,3}numbers?\b|\bcvv\b|\bverification\s{1,3}codes?\b|\b2fa\b|\bwallet\s{1,3}files?\b|\bkeychain\b`;
 
 /** A verb of sending, then (within a clause) a concrete destination: a URL or an email address. */
-const SEND_VERB = String.raw`\b(?:send|post|upload|transmit|submit|deliver|forward|paste|include|attach|share|sync|push|transfer|report|e-?mail|leak|exfiltrate|beacon` +
+/** A send verb used as a verb: not after an article, a possessive or an adjective ("a blog post", "motivating post"). */
+const NOT_A_NOUN = String.raw`(?<!\b(?:a|an|the|this|that|these|those|each|every|any|some|my|our|your|his|her|their|its|blog|forum|\w{2,20}ing)\s{1,3})`;
+const SEND_VERB = String.raw`${NOT_A_NOUN}\b(?:send|post|upload|transmit|submit|deliver|forward|paste|include|attach|share|sync|push|transfer|report|e-?mail|leak|exfiltrate|beacon` +
   String.raw`|env[ií]a|enviar?|env[ií]e|manda|sube|envoie|envoyer|envoyez|transmets|transmettez|schick\w{0,3}|sende|senden|übermittl\w{0,3}|отправ\w{0,6})\b`;
 const SINK = String.raw`${SEND_VERB}[^\n]{0,160}?${URL}|(?:发送|上传|送信|アップロード)[^\n]{0,40}?https?:\/\/|https?:\/\/[^\s]{3,120}\s{0,2}(?:に送信|に送|へ送|发送)` +
   String.raw`|\bpass\s{1,3}(?:its|the|their|this|that)\s{1,3}(?:full\s{1,3}|entire\s{1,3})?(?:content|contents|value|text)\s{1,3}(?:as|in)\b`;
@@ -41,7 +43,7 @@ const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|without|need\s{1,3
 const OVERRIDE = String.raw`\boverrides?\s{1,3}(?:anything|whatever|what|the)\s{1,3}(?:the\s{1,3})?user|\bover\s{1,3}anything\s{1,3}else\b|\beven\s{1,3}if\s{1,3}(?:they|it)\s{1,3}contradict|\bmême\s{1,3}si\s{1,3}elles\s{1,3}contredisent|\btakes?\s{1,3}priority\b|\breplacing\s{1,3}any\s{1,3}earlier|\bignor(?:e|iere)\s{1,3}(?:all\s{1,3})?(?:the\s{1,3}user|alle\s{1,3}vorherigen)`;
 
 /** An instruction about another tool's calls: "whenever you call send_email", "the Slack server's send_message tool". */
-const TRIGGER = String.raw`\b(?:when|whenever|each\s{1,3}time|every\s{1,3}time|any\s{1,3}time|for\s{1,3}any)\b[^.\n]{0,60}?\b(?:call|calls|use|uses|using|calling|invoke|invokes|returns?)\b[^.\n]{0,50}?\b(?:tools?\b|\w{2,30}_\w{2,30})` +
+const TRIGGER = String.raw`\b(?:when|whenever|each\s{1,3}time|every\s{1,3}time|any\s{1,3}time|for\s{1,3}any)\b[^.\n]{0,60}?\b(?:(?:call|calls|calling|invoke|invokes|invoking)\b[^.\n]{0,50}?\b(?:tools?\b|[a-z][a-z0-9]{1,29}_[a-z0-9_]{2,30}\b(?!\())|(?:use|uses|using|returns?)\b[^.\n]{0,50}?\btools?\b)` +
   String.raw`|\b(?:with|through|via)\s{1,3}(?:any|another|the)\s{1,3}(?:other\s{1,3})?[\w\`'"]{0,40}\s{0,3}tool\b|\b(?:adjusts|changes|governs|controls|modifies)\s{1,3}(?:how\s{1,3})?(?:the\s{1,3})?[\`'"]?\w{2,40}[\`'"]?\s{1,3}tool|\btools?\s{1,3}from\s{1,3}other\s{1,3}servers\b|\b(?:rule|note)\s{1,3}(?:for|on)\s{1,3}(?:all|other)\s{1,3}tools\b`;
 const MODIFY = String.raw`\balso\s{1,3}(?:add|send|include|forward|cc|bcc|copy|push)\b|\b(?:bcc|cc)\s{1,3}recipient|\breplace\s{1,3}the\b|\bchange\s{1,3}the\b|\bset\s{1,3}the\s{1,3}(?:channel|recipient|destination|address)|\bprepend\b|\bredirect\b|\binstead\b|\bforward\s{1,3}a\s{1,3}copy|\bfirst\s{1,3}push\b|\badd\s{1,3}the\s{1,3}collaborator`;
 

@@ -97,19 +97,36 @@ function sentenceOf(ends: readonly number[], at: number): number {
 }
 
 /**
- * The lowercased text the detector reads: script lines that are code are blanked (same length,
- * so offsets and lines stay put), so the feature regexes skip them.
+ * A markdown link reference definition to a URL ("[label]: https://..."): a link target, not an
+ * instruction. `[//]: # (text)` is the markdown comment trick and stays readable.
+ */
+const REFERENCE_DEFINITION = /^\s{0,3}\[[^\]\n]{1,200}\]:\s{1,3}<?(?:https?|mailto):/;
+
+/** Whether the detector reads line `i`: prose, tool descriptions, comments and docstrings; not code or link targets. */
+function readsLine(p: Prepared, i: number): boolean {
+  const kind = p.zones[i].kind;
+  if (kind === 'script') return looksLikeProse(p.lines[i]);
+  return kind !== 'markdown' || !REFERENCE_DEFINITION.test(p.lines[i]);
+}
+
+/**
+ * The lowercased text the detector reads: other lines are blanked (same length, so offsets and
+ * lines stay put), so the feature regexes skip them.
  */
 function readable(p: Prepared): string {
-  if (!p.kinds.has('script')) return p.lower;
-  if (p.kinds.size === 1 && !p.lines.some(looksLikeProse)) return '';
   let out = '';
+  let kept = 0;
   for (let i = 0; i < p.lines.length; i++) {
     const start = p.lineStarts[i];
     const end = i + 1 < p.lines.length ? p.lineStarts[i + 1] : p.lower.length;
-    const keep = p.zones[i].kind !== 'script' || looksLikeProse(p.lines[i]);
-    out += keep ? p.lower.slice(start, end) : ' '.repeat(Math.max(0, end - start - 1)) + (end < p.lower.length ? p.lower[end - 1] : '');
+    if (readsLine(p, i)) {
+      out += p.lower.slice(start, end);
+      kept++;
+    } else {
+      out += ' '.repeat(Math.max(0, end - start - 1)) + (end < p.lower.length ? p.lower[end - 1] : ' '.repeat(end > start ? 1 : 0));
+    }
   }
+  if (kept === 0) return '';
   return out.length === p.lower.length ? out : p.lower;
 }
 
