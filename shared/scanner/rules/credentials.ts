@@ -66,7 +66,7 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     title: 'Sweeping the disk or home directory for secrets (find / -name id_rsa, grep -r password ~)',
     message: 'searches the whole disk or home directory for secret files',
     where: ['script', 'manifest', 'other', 'markdown'],
-    needles: ['find', 'glob', 'grep', 'rg', 'ag', 'os.walk'],
+    needles: ['find', 'glob', 'grep', 'rg ', 'rg\t', 'ag ', 'ag\t', 'os.walk'],
     patterns: [
       re(String.raw`\bfind\s{1,5}(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root|C:\\)/?\s[^\n]{0,200}?-i?(?:name|path|regex)\s{1,5}["']?\*?(?:\.env|id_rsa|id_ed25519|\*?\.pem|\*?\.key|wallet\.dat|\*?\.kdbx|credentials|\*?\.ovpn|keystore|\*?\.keychain|\.npmrc|\.netrc)`),
       re(String.raw`\bglob\b[^\n]{0,80}?\*\*[/\\][^\n]{0,30}?(?:\.env|id_rsa|\.pem|wallet\.dat|\.kdbx|keystore|credentials)`),

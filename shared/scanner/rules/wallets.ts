@@ -74,6 +74,8 @@ export const WALLET_RULES: readonly Rule[] = [
     message: 'names the extension id of a crypto wallet',
     where: 'any',
     keywords: WALLET_EXTENSIONS,
+    // Literal ids: each is its own needle, so the rule runs only where one occurs.
+    needles: WALLET_EXTENSIONS,
     // A Chrome Web Store or add-ons link names the extension; it does not open its storage.
     unless: [/\/webstore\/detail\/|chromewebstore\.google\.com|addons\.mozilla\.org|microsoftedge\.microsoft\.com\/addons/i],
   },
