@@ -9,6 +9,7 @@
 import { isDescription } from './context.js';
 import { FEATURE_NEEDLES, FEATURES, type Feature } from './intent-features.js';
 import { findingAt, type RawFinding } from './match.js';
+import { buildNeedleIndex, findNeedles } from './needles.js';
 import { lineAt, type Prepared } from './prepare.js';
 import { RULES } from './rules/index.js';
 import type { Rule } from './types.js';
@@ -114,6 +115,10 @@ function readsLine(p: Prepared, i: number): boolean {
  * lines stay put), so the feature regexes skip them.
  */
 function readable(p: Prepared): string {
+  let skipped = 0;
+  for (let i = 0; i < p.lines.length; i++) if (!readsLine(p, i)) skipped++;
+  if (skipped === 0) return p.lower;
+  if (skipped === p.lines.length) return '';
   let out = '';
   let kept = 0;
   for (let i = 0; i < p.lines.length; i++) {
@@ -142,6 +147,23 @@ const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
   ['override', ['fetch', 'agentFile']], ['modify', ['trigger']], ['write', ['agentFile']], ['run', ['locked']],
 ];
 const REGEX = new Map(FEATURES);
+/** Every feature's needles in one automaton: one pass says which features a text can hold. */
+const FEATURE_INDEX = buildNeedleIndex(Object.values(FEATURE_NEEDLES).flat());
+/** Per feature: its ASCII needles (in the automaton) and the others (looked for one by one). */
+const SPLIT_NEEDLES = (Object.entries(FEATURE_NEEDLES) as Array<[Feature, readonly string[]]>).map(([feature, needles]) => ({
+  feature,
+  ascii: needles.filter((n) => /^[\x00-\x7f]+$/.test(n)),
+  other: needles.filter((n) => !/^[\x00-\x7f]+$/.test(n)),
+}));
+
+function presentFeatures(text: string): Set<Feature> {
+  const hits = findNeedles(FEATURE_INDEX, text, 1);
+  const present = new Set<Feature>();
+  for (const { feature, ascii, other } of SPLIT_NEEDLES) {
+    if (ascii.some((n) => hits.has(n)) || other.some((n) => text.includes(n))) present.add(feature);
+  }
+  return present;
+}
 
 /** Appends the intent findings of one prepared text. */
 export function intentFindings(p: Prepared, out: RawFinding[]): void {
@@ -149,10 +171,11 @@ export function intentFindings(p: Prepared, out: RawFinding[]): void {
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
   const found = new Set<Feature>();
+  const present = presentFeatures(text);
   let ends: ReturnType<typeof sentenceEnds> | undefined;
   for (const [feature, after] of ORDER) {
     if (after.length > 0 && !after.some((f) => found.has(f))) continue;
-    if (!FEATURE_NEEDLES[feature].some((n) => text.includes(n))) continue;
+    if (!present.has(feature)) continue;
     const re = REGEX.get(feature)!;
     re.lastIndex = 0;
     let seen = 0;
