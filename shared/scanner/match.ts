@@ -94,7 +94,9 @@ export function matchRule(c: CompiledRule, p: Prepared, found: NeedleHits, out: 
   const segments = segmentsFor(rule, p, found) ?? [[0, p.text.length]];
   if (segments.length === 0) return;
   const budget = { reported: 0 };
-  for (const re of c.patterns) {
+  for (const [i, re] of c.patterns.entries()) {
+    const own = rule.patternNeedles?.[i];
+    if (own && !own.some((n) => found.has(n))) continue;
     let seen = 0;
     for (const [from, to] of segments) {
       const text = from === 0 && to === p.text.length ? p.text : p.text.slice(from, to);

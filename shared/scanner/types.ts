@@ -110,6 +110,12 @@ export interface Rule {
    * search is far cheaper than a regex scan.
    */
   needles?: readonly string[];
+  /**
+   * Needles per pattern, in the order of `patterns`, for rules whose patterns need different
+   * words: a pattern runs only where one of its own needles occurs. Each list is a subset of
+   * `needles`; test/scanner/needles.test.ts checks every match holds one.
+   */
+  patternNeedles?: readonly (readonly string[])[];
   /** A match whose command segment also matches one of these is a benign use and is dropped. */
   unless?: readonly RegExp[];
   /** Default `mention`. */

@@ -18,6 +18,9 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     message: 'deletes the whole disk, home directory or a system directory',
     where: 'any',
     needles: ['rm ', 'rm\t', 'rm(', 'rmsync', 'rmdirsync', 'rimraf', 'rmtree', 'remove-item', 'rd ', 'rd\t', 'rmdir', 'del ', 'del\t'],
+    patternNeedles: [
+      ['rm ', 'rm\t'], ['rmtree'], ['rm(', 'rmsync', 'rmdirsync', 'rimraf'], ['remove-item'], ['rd ', 'rd\t', 'rmdir', 'del ', 'del\t'],
+    ],
     patterns: [
       re(String.raw`\brm(?=[^\n]{0,60}?\s(?:-[a-zA-Z]{0,6}[rR]|--recursive))\s{1,3}(?:-{1,2}[\w=-]{1,24}\s{1,3}){1,5}["']?${ROOTISH}${END}`, 'm'),
       re(String.raw`\bshutil\.rmtree\(\s{0,3}(?:os\.path\.expanduser\(\s{0,3}["']~/?["']\s{0,3}\)|["'](?:/|~|[cC]:\\{1,2})["']|Path\.home\(\)|os\.environ\[["']HOME["']\]|["']/(?:etc|usr|home|Users)/?["'])\s{0,3}[,)]`),

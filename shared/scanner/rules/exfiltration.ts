@@ -102,6 +102,12 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
     needles: ['requests.', 'httpx.', 'axios.', 'method', 'curl', 'wget', 'invoke-', '.request(', 'urlopen', 'urllib.request',
       'socket.send', 'smtplib', 'nodemailer', 'scp', 'nc ', 'nc\t', 'ncat', 'netcat', '.post(', '.put(', '.patch(', 'net::http.post',
       'http.post', '.sendall(', 'fetch(`'],
+    patternNeedles: [
+      ['requests.', 'httpx.', 'axios.', 'method'], ['curl'], ['wget', 'invoke-'],
+      ['.request(', 'urlopen', 'urllib.request', 'socket.send', 'smtplib', 'nodemailer'],
+      ['.post(', '.put(', '.patch(', 'net::http.post', 'http.post', '.sendall(', 'fetch(`'],
+      ['scp', 'nc ', 'nc\t', 'ncat', 'netcat'],
+    ],
     patterns: [
       /\brequests\.(?:post|put|patch)\(|\bhttpx\.(?:post|put)\(|\baxios\.(?:post|put|patch)\(|\bmethod\s{0,3}:\s{0,3}["'](?:POST|PUT|PATCH)["']/i,
       /\bcurl\b[^\n]{0,200}?\s(?:-X\s{0,3}(?:POST|PUT)|-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file|--json)\b/,
