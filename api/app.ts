@@ -22,6 +22,8 @@ import { gatewayRoutes } from './routes/gateway.js';
 import { opsRoutes } from './routes/ops.js';
 import { adminQueueRoutes } from './routes/admin-queues.js';
 import { agentEventRoutes } from './routes/agent-events.js';
+import { multipartArchive } from './middleware/multipart.js';
+import { SCAN_LIMITS } from '../shared/scanner/limits.js';
 
 /** Headers an x402 client must be able to read from a browser. */
 const EXPOSED = ['PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'Location', 'Retry-After', 'WWW-Authenticate', 'Idempotent-Replayed'];
@@ -81,6 +83,8 @@ export function buildApp(deps: AppDeps): Express {
   // A skill's files travel in the body: POST /api/scan gets its own, larger limit, parsed before
   // the global parser (which then leaves the parsed body alone).
   app.use('/api/scan', express.json({ limit: deps.config.SCAN_BODY_LIMIT, verify: keepRawBody }));
+  // Or as a skill archive uploaded as multipart/form-data, held in memory within the scan budget.
+  app.use('/api/scan', multipartArchive(SCAN_LIMITS.maxTotalBytes));
   app.use(express.json({ limit: deps.config.BODY_LIMIT, verify: keepRawBody }));
 
   app.use('/api/v1/agents', agentEventRoutes(deps));

@@ -9,6 +9,7 @@ import type { Job } from 'bullmq';
 import { hashApiKey } from '../../shared/auth/credentials.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { HttpError } from '../http-error.js';
+import { ArchiveError, unpackSkillArchive, type ArchiveRefusal } from '../../shared/scanner/archive/index.js';
 import { SkillTooLargeError, validateSkillSize } from '../../shared/scanner/limits.js';
 import { SCAN_KEY_PREFIX, ScanQuotaExhaustedError } from '../../shared/scans/keys.js';
 import { keyHashFromL402, sendL402Challenge } from '../l402.js';
@@ -32,17 +33,28 @@ export function describeScanRoutes(r: OpenAPIRegistry): void {
     description: 'Without Authorization: a trial scan (TRIAL_SCANS_PER_DAY per client IP per UTC day). ' +
       'With `Authorization: Bearer ac_scan_...`: one scan of the key\'s quota. With `Authorization: L402 <macaroon>:<preimage>` ' +
       '(or LSAT): one scan of the pack that token paid for. Once the trial or the quota is used up the answer is 402 with ' +
-      '`WWW-Authenticate: L402 macaroon="...", invoice="..."` and the LSAT form, and the same offer in `error.details.l402`. Body up to 1 MiB.',
+      '`WWW-Authenticate: L402 macaroon="...", invoice="..."` and the LSAT form, and the same offer in `error.details.l402`. Body up to 1 MiB. ' +
+      'The skill comes as `files`, or as a zip or tar.gz archive: `archive: {format, base64}` in JSON, or a ' +
+      'multipart/form-data upload with the archive in a file field named `archive` and name, slug, version, downloads as fields. ' +
+      'Archives are unpacked in memory; each refusal is a 400 (paths, links, corrupt), 413 (sizes, ratio, entries) or 415 (format), ' +
+      'with `error.details.reason`.',
     security: [{}, { BearerAuth: [] }],
-    request: { body: { content: { 'application/json': { schema: ScanRequest } } } },
+    request: {
+      body: {
+        content: {
+          'application/json': { schema: ScanRequest },
+          'multipart/form-data': { schema: MultipartScanRequest },
+        },
+      },
+    },
     responses: {
       201: jsonResponse(ScanResultResponse, 'scanned within SCAN_WAIT_MS: the finished result'),
       202: jsonResponse(ScanAccepted, 'queued; poll the Location (the result url)'),
-      400: errorResponse('invalid body'),
+      400: errorResponse('invalid body, or an archive refused: path traversal, absolute path, backslash, link, special file, encrypted entry, corrupt'),
       401: errorResponse('unknown scan key, or an invalid L402 token'),
       402: errorResponse('trial allowance or key quota used up: an L402 challenge offering a pack (WWW-Authenticate and error.details.l402)'),
-      413: errorResponse('body or skill over its size limits'),
-      415: errorResponse('not application/json'),
+      413: errorResponse('body, skill or archive over its size limits (entries, unpacked bytes, ratio)'),
+      415: errorResponse('not application/json or multipart/form-data, or an archive that is not zip or tar.gz'),
     },
   });
   r.registerPath({
@@ -56,8 +68,43 @@ export function describeScanRoutes(r: OpenAPIRegistry): void {
   });
 }
 
+const MultipartScanRequest = z.object({
+  name: z.string(),
+  slug: z.string().optional(),
+  version: z.string().optional(),
+  downloads: z.string().optional(),
+  format: z.enum(['zip', 'tar.gz']).optional().openapi({ description: 'default: from the file name, else from the bytes' }),
+  archive: z.string().openapi({ format: 'binary' }),
+}).openapi('MultipartScanRequest');
+
+/** Size refusals are 413, format refusals 415, the rest 400. */
+const ARCHIVE_STATUS: Partial<Record<ArchiveRefusal, 'payload_too_large' | 'unsupported_media_type'>> = {
+  too_large: 'payload_too_large', ratio: 'payload_too_large', too_many_entries: 'payload_too_large', too_many_files: 'payload_too_large',
+  unsupported: 'unsupported_media_type', format_mismatch: 'unsupported_media_type',
+};
+
+/** The body of either form: JSON, or multipart already turned into the JSON shape (middleware/multipart.ts). */
+/**
+ * File texts are scanned, not stored: their NULs and lone surrogates are evidence. The schema
+ * itself refuses them in the fields that are stored (name, slug).
+ */
+function scanBody(req: Request): z.output<typeof ScanRequest> {
+  const anyText = { anyText: true };
+  return req.is('multipart/form-data') ? parse(ScanRequest, req.body, 'body', anyText) : parseBody(ScanRequest, req, anyText);
+}
+
+function filesOf(body: z.output<typeof ScanRequest>): SubmittedSkill['files'] {
+  if (body.files) return body.files;
+  try {
+    return unpackSkillArchive(body.archive!.format, Buffer.from(body.archive!.base64, 'base64')).files;
+  } catch (err) {
+    if (!(err instanceof ArchiveError)) throw err;
+    throw new HttpError(ARCHIVE_STATUS[err.reason] ?? 'invalid_request', `archive refused: ${err.message}`, { reason: err.reason, entry: err.entry });
+  }
+}
+
 function toSkill(body: z.output<typeof ScanRequest>): SubmittedSkill {
-  return { name: body.name, slug: body.slug ?? undefined, version: body.version ?? undefined, downloads: body.downloads ?? undefined, files: body.files };
+  return { name: body.name, slug: body.slug ?? undefined, version: body.version ?? undefined, downloads: body.downloads ?? undefined, files: filesOf(body) };
 }
 
 /**
@@ -99,9 +146,7 @@ async function waitForScan(deps: AppDeps, job: Job<ScanPayload> | undefined, row
 }
 
 async function submit(deps: AppDeps, req: Request, res: Response): Promise<void> {
-  // File texts are scanned, not stored: their NULs and lone surrogates are evidence. The schema
-  // itself refuses them in the fields that are stored (name, slug).
-  const skill = toSkill(parseBody(ScanRequest, req, { anyText: true }));
+  const skill = toSkill(scanBody(req));
   try {
     validateSkillSize(skill);
   } catch (err) {

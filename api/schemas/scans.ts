@@ -1,4 +1,5 @@
 /** Shapes of skill scans (PRODUCT.md section 8) and of the threat feed (spec 2.5). */
+import { ARCHIVE_FORMATS, ARCHIVE_LIMITS } from '../../shared/scanner/archive/index.js';
 import { IsoTime, z } from './common.js';
 
 const MAX_PATH = 512;
@@ -29,18 +30,35 @@ export const SkillFile = z
 const noNul = (s: string) => !s.includes('\u0000');
 const NUL_MESSAGE = 'must not contain NUL characters';
 
+/** A skill archive in a JSON body; multipart uploads are turned into this shape too. */
+export const SkillArchive = z
+  .object({
+    format: z.enum(ARCHIVE_FORMATS).openapi({ description: 'zip or tar.gz; checked against the bytes' }),
+    base64: z.string().min(4).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be standard base64').openapi({
+      description: `the archive, standard base64; unpacked in memory: at most ${ARCHIVE_LIMITS.maxEntries} entries and ` +
+        `${ARCHIVE_LIMITS.maxFiles} text files, ${ARCHIVE_LIMITS.maxTotalBytes} bytes unpacked (${ARCHIVE_LIMITS.maxFileBytes} per file), ` +
+        `at most ${ARCHIVE_LIMITS.maxRatio} times its packed size; no "..", absolute paths, backslashes, links or special files; binary files are left out`,
+    }),
+  })
+  .strict()
+  .openapi('SkillArchive');
+
 export const ScanRequest = z
   .object({
     name: z.string().trim().min(1).max(200).refine(noNul, NUL_MESSAGE),
     slug: z.string().trim().max(200).refine(noNul, NUL_MESSAGE).nullish(),
     version: z.string().trim().max(64).refine(noNul, NUL_MESSAGE).nullish(),
     downloads: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullish(),
-    files: z.array(SkillFile).min(1),
+    files: z.array(SkillFile).min(1).optional().openapi({ description: 'the skill as files; or send `archive` instead' }),
+    archive: SkillArchive.optional(),
   })
   .strict()
   .superRefine((skill, ctx) => {
+    if ((skill.files === undefined) === (skill.archive === undefined)) {
+      ctx.addIssue({ code: 'custom', path: ['files'], message: 'send either files or archive, not both and not neither' });
+    }
     const seen = new Set<string>();
-    skill.files.forEach((f, i) => {
+    skill.files?.forEach((f, i) => {
       if (seen.has(f.path)) ctx.addIssue({ code: 'custom', path: ['files', i, 'path'], message: `duplicate path "${f.path}"` });
       seen.add(f.path);
     });
@@ -63,6 +81,7 @@ export const Finding = z
     line: z.number().int(),
     excerpt: z.string(),
     message: z.string(),
+    remediation: z.string().openapi({ description: 'one line: what the skill\'s author should change' }),
   })
   .openapi('Finding');
 

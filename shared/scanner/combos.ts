@@ -26,8 +26,9 @@ export function comboFindings(fileFindings: readonly RawFinding[], out: RawFindi
     // A component downgraded by a verifier (an official installer) does not count.
     if (f.atRuleSeverity && !first.has(f.rule_id)) first.set(f.rule_id, f);
   }
+  if (first.size < 2) return;
   for (const combo of COMBO_RULES) {
-    if (combo.scope === 'skill') continue;
+    if (combo.scope === 'skill' || !combo.allOf.every((ids) => ids.some((id) => first.has(id)))) continue;
     const parts: RawFinding[] = [];
     for (const group of combo.allOf) {
       const hit = group.map((id) => first.get(id)).filter((f): f is RawFinding => f !== undefined)
@@ -46,8 +47,9 @@ export function comboFindings(fileFindings: readonly RawFinding[], out: RawFindi
  * (within one file, the file-scope rules already said it, more strongly).
  */
 export function skillComboFindings(all: readonly RawFinding[], out: RawFinding[]): void {
+  const present = new Set(all.map((f) => f.rule_id));
   for (const combo of COMBO_RULES) {
-    if (combo.scope !== 'skill') continue;
+    if (combo.scope !== 'skill' || !combo.allOf.every((ids) => ids.some((id) => present.has(id)))) continue;
     const groups = combo.allOf.map((ids) => all.filter((f) => f.atRuleSeverity && ids.includes(f.rule_id)));
     if (groups.some((g) => g.length === 0)) continue;
     const files = new Set(groups.flat().map((f) => f.file));

@@ -13,6 +13,21 @@ export interface DecodedBlob {
   line: number;
   encoding: Encoding;
   text: string;
+  /**
+   * Whether decoding made the text shorter than its encoded run (or inflated a compressed
+   * stream). Only such blobs are decoded again: a layer that does not shrink is not hiding
+   * another layer, and shrinking guarantees the nesting ends.
+   */
+  shrank: boolean;
+}
+
+/**
+ * What is left to decode for one submitted file, shared by every layer of its nesting, so that
+ * base64 inside base64 inside ... costs at most this much in all.
+ */
+export interface DecodeBudget {
+  blobs: number;
+  chars: number;
 }
 
 /** At least 40 base64 characters: shorter runs are identifiers and hashes, not payloads. */
@@ -28,6 +43,16 @@ const MAX_BLOBS = 64;
 const MAX_DECODED_CHARS = 512 * 1024;
 const MAX_INFLATED = 256 * 1024;
 
+/** A fresh budget for one submitted file: 64 blobs and 512 KiB of decoded text, all layers together. */
+export function decodeBudget(): DecodeBudget {
+  return { blobs: MAX_BLOBS, chars: MAX_DECODED_CHARS };
+}
+
+const isCompressed = (b: Buffer): boolean => {
+  const head = b.subarray(0, 2).toString('hex');
+  return head === '1f8b' || /^78(01|5e|9c|da)$/.test(head);
+};
+
 function isBinaryImage(b: Buffer): boolean {
   const hex = b.subarray(0, 12).toString('hex');
   return (
@@ -40,10 +65,9 @@ function isBinaryImage(b: Buffer): boolean {
 /** Text is valid UTF-8 made mostly of printable characters. */
 function asText(b: Buffer, minChars: number): string | null {
   if (b.length < minChars || isBinaryImage(b)) return null;
-  const head = b.subarray(0, 2).toString('hex');
-  if (head === '1f8b' || /^78(01|5e|9c|da)$/.test(head)) {
+  if (isCompressed(b)) {
     try {
-      const out = head === '1f8b' ? gunzipSync(b, { maxOutputLength: MAX_INFLATED }) : inflateSync(b, { maxOutputLength: MAX_INFLATED });
+      const out = b[0] === 0x1f ? gunzipSync(b, { maxOutputLength: MAX_INFLATED }) : inflateSync(b, { maxOutputLength: MAX_INFLATED });
       return asText(out, minChars);
     } catch {
       return null;
@@ -81,34 +105,53 @@ function charCodes(list: string): Buffer {
   return Buffer.from(String.fromCodePoint(...codes.slice(0, 20000)), 'utf8');
 }
 
-/** Everything decodable in the given lines, within the caps above. */
-export function findEncoded(lines: readonly string[]): DecodedBlob[] {
+/** Characters of a base64 run (standard and URL-safe; hex is a subset). */
+const B64_CHAR = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') B64_CHAR[c.charCodeAt(0)] = 1;
+
+/**
+ * Whether a line can hold anything the decoders look for: a run of 40 base64 characters, a
+ * backslash escape, a char-code call. One loop over the line is far cheaper than five regexes.
+ */
+function mayHoldEncoding(line: string): boolean {
+  let run = 0;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c === 92) return true;
+    run = c < 128 && B64_CHAR[c] === 1 ? run + 1 : 0;
+    if (run >= 40) return true;
+  }
+  return line.includes('fromCharCode(') || line.includes('chr(');
+}
+
+/** Everything decodable in the given lines, within what is left of `budget` (which it spends). */
+export function findEncoded(lines: readonly string[], budget: DecodeBudget = decodeBudget()): DecodedBlob[] {
   const out: DecodedBlob[] = [];
-  let budget = MAX_DECODED_CHARS;
-  const push = (line: number, encoding: Encoding, b: Buffer, minChars: number): void => {
-    if (out.length >= MAX_BLOBS || budget <= 0) return;
+  const push = (line: number, encoding: Encoding, b: Buffer, minChars: number, runLength: number): void => {
+    if (budget.blobs <= 0 || budget.chars <= 0) return;
     const text = asText(b, minChars);
     if (text === null) return;
-    budget -= text.length;
-    out.push({ line, encoding, text });
+    budget.blobs--;
+    budget.chars -= text.length;
+    out.push({ line, encoding, text, shrank: text.length < runLength || isCompressed(b) });
   };
-  for (let i = 0; i < lines.length && out.length < MAX_BLOBS && budget > 0; i++) {
+  for (let i = 0; i < lines.length && budget.blobs > 0 && budget.chars > 0; i++) {
     const line = lines[i];
-    if (line.length < 24) continue;
+    if (line.length < 24 || !mayHoldEncoding(line)) continue;
     for (const m of line.matchAll(BASE64)) {
       const at = m.index ?? 0;
       if (IMAGE_DATA_URI.test(line.slice(Math.max(0, at - 60), at))) continue;
       if (/^[0-9a-fA-F]+$/.test(m[0])) continue;
-      push(i, 'base64', fromBase64(m[0]), 24);
+      push(i, 'base64', fromBase64(m[0]), 24, m[0].length);
     }
     for (const m of line.matchAll(HEX)) {
-      if (m[0].length % 2 === 0) push(i, 'hex', Buffer.from(m[0], 'hex'), 16);
+      if (m[0].length % 2 === 0) push(i, 'hex', Buffer.from(m[0], 'hex'), 16, m[0].length);
     }
-    for (const m of line.matchAll(ESCAPES)) push(i, 'escapes', unescape(m[0]), 8);
-    for (const m of line.matchAll(CHAR_CODES)) push(i, 'char codes', charCodes(m[1]), 6);
+    for (const m of line.matchAll(ESCAPES)) push(i, 'escapes', unescape(m[0]), 8, m[0].length);
+    for (const m of line.matchAll(CHAR_CODES)) push(i, 'char codes', charCodes(m[1]), 6, m[0].length);
     for (const m of line.matchAll(CHR_CHAIN)) {
       const list = [...m[0].matchAll(/\d{1,7}/g)].map((d) => d[0]).join(',');
-      push(i, 'char codes', charCodes(list), 6);
+      push(i, 'char codes', charCodes(list), 6, m[0].length);
     }
   }
   return out;

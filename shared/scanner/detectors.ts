@@ -44,6 +44,8 @@ export function hiddenFindings(p: Prepared, out: RawFinding[]): void {
   }
 }
 
+const INSTALLER = /\b(?:npm|yarn|pnpm|bun|npx|pip3?|pip|uv|poetry|pipx)\b/;
+
 /** Findings for dependencies and installs whose names imitate popular packages. */
 export function typosquatFindings(p: Prepared, out: RawFinding[]): void {
   const seen = new Set<string>();
@@ -55,8 +57,9 @@ export function typosquatFindings(p: Prepared, out: RawFinding[]): void {
     out.push(finding(SQUAT, p, line, p.lines[line], message, SQUAT.severity, column));
   };
   for (const d of declaredNames(p.path, p.lines)) report(d.line, d.column, d.name, d.ecosystem);
+  if (!INSTALLER.test(p.lower)) return;
   p.lines.forEach((text, i) => {
-    if (!/\b(?:npm|yarn|pnpm|bun|npx|pip3?|pip|uv|poetry|pipx)\b/.test(text)) return;
+    if (!INSTALLER.test(text)) return;
     const prose = p.zones[i].kind === 'markdown';
     for (const n of installedNames(text)) {
       if (prose && isNegated(text, n.column)) continue;

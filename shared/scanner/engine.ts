@@ -4,8 +4,9 @@
  * passed in.
  */
 import { comboFindings, skillComboFindings } from './combos.js';
-import { findEncoded } from './decode.js';
+import { decodeBudget, findEncoded, type DecodeBudget, type DecodedBlob } from './decode.js';
 import { hiddenFindings, typosquatFindings } from './detectors.js';
+import { intentFindings } from './intent.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
 import { compileRule, matchRule, type RawFinding } from './match.js';
@@ -13,7 +14,7 @@ import { buildNeedleIndex, findNeedles } from './needles.js';
 import { prepare, type Prepared } from './prepare.js';
 import { buildReport } from './report.js';
 import { RULES } from './rules/index.js';
-import type { ScanReport, Severity, Skill } from './types.js';
+import type { Rule, ScanReport, Severity, Skill } from './types.js';
 
 /** Options of one scan. */
 export interface ScanOptions {
@@ -24,48 +25,83 @@ export interface ScanOptions {
 }
 
 const COMPILED = RULES.map(compileRule);
+/** For each needle, the rules (by index) it can wake; rules without needles always run. */
+const RULES_BY_NEEDLE = new Map<string, number[]>();
+const ALWAYS: number[] = [];
+RULES.forEach((r, i) => {
+  if (r.detector) return;
+  if (!r.needles) ALWAYS.push(i);
+  for (const n of r.needles ?? []) RULES_BY_NEEDLE.set(n, [...(RULES_BY_NEEDLE.get(n) ?? []), i]);
+});
 const NEEDLES = buildNeedleIndex(RULES.flatMap((r) => r.needles ?? []));
 const ENCODED = RULES.find((r) => r.id === 'OB003')!;
-/** Decoded text is itself scanned for encoded text this many times: base64 inside base64. */
-const MAX_DEPTH = 2;
+const NESTED = RULES.find((r) => r.id === 'OB006')!;
+/**
+ * Decoded text is decoded again while each layer shrinks (see decode.ts) and the file's decode
+ * budget lasts; this depth is only a backstop, as 16 shrinking base64 layers need ~100 KB.
+ */
+const MAX_DEPTH = 16;
+/** Honest text is encoded once, sometimes twice (base64 of gzip); a third layer is hiding. */
+const SUSPICIOUS_LAYERS = 3;
 /** More findings than this is noise; the report says it was truncated. */
 const MAX_FINDINGS = 500;
 const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 };
 
 class OutOfTime extends Error {}
 
-/** Every finding for one prepared text, decoded layers included. */
-function scanPrepared(p: Prepared, depth: number, deadline: () => void): RawFinding[] {
+/** What one submitted file's scan shares across its decoded layers. */
+interface Walk {
+  deadline: () => void;
+  budget: DecodeBudget;
+}
+
+/** Every finding for one prepared text, decoded layers included; `depth` is its layer (0: as submitted). */
+function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = true): RawFinding[] {
   const out: RawFinding[] = [];
   hiddenFindings(p, out);
   typosquatFindings(p, out);
+  intentFindings(p, out);
   const found = findNeedles(NEEDLES, p.lower);
-  for (const c of COMPILED) {
-    matchRule(c, p, found, out);
-    deadline();
+  // Only the rules one of whose needles the text holds: most rules never apply to most files.
+  const candidate = new Uint8Array(COMPILED.length);
+  for (const i of ALWAYS) candidate[i] = 1;
+  for (const n of found.keys()) for (const i of RULES_BY_NEEDLE.get(n) ?? []) candidate[i] = 1;
+  // The clock is read every few rules on small texts: reading it costs more than a rule there.
+  const every = p.text.length > 16 * 1024 ? 1 : 8;
+  for (let i = 0, ran = 0; i < COMPILED.length; i++) {
+    if (candidate[i] === 0) continue;
+    matchRule(COMPILED[i], p, found, out);
+    if (++ran % every === 0) walk.deadline();
   }
-  if (depth < MAX_DEPTH) {
-    for (const blob of findEncoded(p.lines)) {
-      const inner = scanPrepared(prepare(p.path, blob.text, 'script'), depth + 1, deadline);
-      for (const f of inner) {
-        out.push({ ...f, line: blob.line + 1, message: `${f.message} (inside ${blob.encoding}-encoded text)` });
-      }
-      const serious = [...new Set(inner.filter((f) => RANK[f.severity] >= RANK.MEDIUM).map((f) => f.rule_id))];
-      if (serious.length > 0) {
-        out.push({
-          rule_id: ENCODED.id,
-          category: ENCODED.category,
-          severity: ENCODED.severity,
-          file: p.path,
-          line: blob.line + 1,
-          excerpt: excerpt(p.lines[blob.line]),
-          message: `${ENCODED.message}: ${blob.encoding}-encoded text triggers ${serious.join(', ')}`,
-          atRuleSeverity: true,
-        });
-      }
+  walk.deadline();
+  if (!decodeInside || depth >= MAX_DEPTH) return out;
+  for (const blob of findEncoded(p.lines, walk.budget)) {
+    const inner = scanPrepared(prepare(p.path, blob.text, 'script'), depth + 1, walk, blob.shrank);
+    for (const f of inner) out.push({ ...f, line: blob.line + 1, message: insideMessage(f.message, blob) });
+    if (depth + 1 === SUSPICIOUS_LAYERS) out.push(layerFinding(NESTED, p, blob, `${NESTED.message} (${SUSPICIOUS_LAYERS} layers deep here)`));
+    const serious = [...new Set(inner.filter((f) => RANK[f.severity] >= RANK.MEDIUM).map((f) => f.rule_id))];
+    if (serious.length > 0) {
+      out.push(layerFinding(ENCODED, p, blob, `${ENCODED.message}: ${blob.encoding}-encoded text triggers ${serious.join(', ')}`));
     }
   }
   return out;
+}
+
+const INSIDE = / \(inside ([\w ]{1,20}?)-encoded text(?:, (\d{1,2}) layers deep)?\)$/;
+
+/** "(inside base64-encoded text)" once, with the layer count, however deep the finding sits. */
+function insideMessage(message: string, blob: DecodedBlob): string {
+  const m = INSIDE.exec(message);
+  if (!m) return `${message} (inside ${blob.encoding}-encoded text)`;
+  const layers = Number(m[2] ?? 1) + 1;
+  return `${message.slice(0, m.index)} (inside ${blob.encoding}-encoded text, ${layers} layers deep)`;
+}
+
+function layerFinding(rule: Rule, p: Prepared, blob: DecodedBlob, message: string): RawFinding {
+  return {
+    rule_id: rule.id, category: rule.category, severity: rule.severity, file: p.path, line: blob.line + 1,
+    excerpt: excerpt(p.lines[blob.line]), message, atRuleSeverity: true,
+  };
 }
 
 /**
@@ -98,7 +134,7 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
         break;
       }
       total += text.length;
-      const fileFindings = scanPrepared(prepare(String(file.path), text), 0, deadline);
+      const fileFindings = scanPrepared(prepare(String(file.path), text), 0, { deadline, budget: decodeBudget() });
       comboFindings(fileFindings, fileFindings);
       findings.push(...fileFindings);
       if (findings.length > MAX_FINDINGS) {

@@ -25,6 +25,7 @@ export const OFFICIAL_INSTALLERS: readonly string[] = [
   'get.sdkman.io',
   'get.volta.sh',
   'install.determinate.systems',
+  'cli-assets.heroku.com',
   'raw.githubusercontent.com/Homebrew/install/',
   'raw.githubusercontent.com/nvm-sh/nvm/',
   'raw.githubusercontent.com/helm/helm/',

@@ -6,4 +6,5 @@
 export { scanSkill, type ScanOptions } from './engine.js';
 export { SCAN_LIMITS, SkillTooLargeError, validateSkillSize, type SizeLimit } from './limits.js';
 export { COMBO_RULES, RULES } from './rules/index.js';
+export { remediationFor } from './remediation.js';
 export type { Category, ComboRule, FileKind, Finding, Rule, ScanReport, Severity, Skill, SkillFile } from './types.js';

@@ -10,8 +10,8 @@ import { lineAt, type Prepared } from './prepare.js';
 import { runVerifier } from './verify.js';
 import type { Finding, Rule } from './types.js';
 
-/** A finding plus whether it kept its rule's own severity (combinations only count those). */
-export interface RawFinding extends Finding {
+/** A finding plus whether it kept its rule's own severity (combinations only count those); the report adds the remediation. */
+export interface RawFinding extends Omit<Finding, 'remediation'> {
   atRuleSeverity: boolean;
 }
 
@@ -39,6 +39,9 @@ const MAX_FINDINGS_PER_RULE = 20;
 /** Matches examined per pattern and file, reported or not, so skipped matches cost bounded work. */
 const MAX_MATCHES_PER_PATTERN = 2000;
 
+/** Below this many characters a rule with a needle present runs over the whole file. */
+const SMALL_FILE = 4096;
+
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Adds the `g` and `m` flags the matcher needs; keywords become one alternation. */
@@ -59,6 +62,8 @@ function applies(rule: Rule, p: Prepared): boolean {
  */
 function segmentsFor(rule: Rule, p: Prepared, found: NeedleHits): Array<[number, number]> | null {
   if (!rule.needles) return null;
+  // A small file is cheaper to match whole than to cut into lines.
+  if (p.text.length <= SMALL_FILE) return rule.needles.some((n) => found.has(n)) ? null : [];
   const hits: number[] = [];
   for (const n of rule.needles) {
     const at = found.get(n);
@@ -89,7 +94,9 @@ export function matchRule(c: CompiledRule, p: Prepared, found: NeedleHits, out: 
   const segments = segmentsFor(rule, p, found) ?? [[0, p.text.length]];
   if (segments.length === 0) return;
   const budget = { reported: 0 };
-  for (const re of c.patterns) {
+  for (const [i, re] of c.patterns.entries()) {
+    const own = rule.patternNeedles?.[i];
+    if (own && !own.some((n) => found.has(n))) continue;
     let seen = 0;
     for (const [from, to] of segments) {
       const text = from === 0 && to === p.text.length ? p.text : p.text.slice(from, to);

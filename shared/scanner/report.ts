@@ -3,6 +3,7 @@
  * most severe first, with counts, the highest severity and the verdict.
  */
 import type { RawFinding } from './match.js';
+import { remediationFor } from './remediation.js';
 import type { Finding, ScanReport, Severity } from './types.js';
 
 const ORDER: readonly Severity[] = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'];
@@ -11,7 +12,8 @@ const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3
 /** Builds the report; `maxFindings` caps the list (counts still cover what was kept). */
 export function buildReport(raw: readonly RawFinding[], truncated: boolean, maxFindings: number, durationMs: number): ScanReport {
   const best = new Map<string, Finding>();
-  for (const { atRuleSeverity: _, ...f } of raw) {
+  for (const { atRuleSeverity: _, ...found } of raw) {
+    const f: Finding = { ...found, remediation: remediationFor(found.rule_id, found.category) };
     const key = `${f.rule_id}\u0000${f.file}\u0000${f.line}`;
     const had = best.get(key);
     if (!had || RANK[f.severity] > RANK[had.severity]) best.set(key, f);

@@ -30,6 +30,8 @@ export interface Finding {
   /** At most about 160 characters of the line, control and hidden characters made visible. */
   excerpt: string;
   message: string;
+  /** One line: what the skill's author should change (see remediation.ts). */
+  remediation: string;
 }
 
 /** The result of one scan. */
@@ -85,7 +87,7 @@ export type VerifierName = 'publicIp' | 'officialInstaller' | 'beaconPlaceholder
  * Detectors implemented in code rather than regexes; their rules are still listed as data so
  * the rule table, ids and severities live in one place.
  */
-export type DetectorName = 'tagChars' | 'zeroWidth' | 'bidi' | 'typosquat' | 'encodedPayload';
+export type DetectorName = 'tagChars' | 'zeroWidth' | 'bidi' | 'typosquat' | 'encodedPayload' | 'intent';
 
 /** A pattern rule or a detector rule. */
 export interface Rule {
@@ -108,6 +110,12 @@ export interface Rule {
    * search is far cheaper than a regex scan.
    */
   needles?: readonly string[];
+  /**
+   * Needles per pattern, in the order of `patterns`, for rules whose patterns need different
+   * words: a pattern runs only where one of its own needles occurs. Each list is a subset of
+   * `needles`; test/scanner/needles.test.ts checks every match holds one.
+   */
+  patternNeedles?: readonly (readonly string[])[];
   /** A match whose command segment also matches one of these is a benign use and is dropped. */
   unless?: readonly RegExp[];
   /** Default `mention`. */

@@ -1,6 +1,7 @@
 /**
  * Scan rows as Postgres returns them, and the public shape of a result (GET /api/scan/:id).
  */
+import { remediationFor } from '../scanner/remediation.js';
 import type { Finding, Severity } from '../scanner/types.js';
 
 export type ScanStatus = 'queued' | 'running' | 'done' | 'failed';
@@ -74,7 +75,9 @@ export function resultUrl(scanBaseUrl: string, id: string): string {
 }
 
 function pickFinding(f: Finding): Finding {
-  return { rule_id: f.rule_id, category: f.category, severity: f.severity, file: f.file, line: f.line, excerpt: f.excerpt, message: f.message };
+  // Rows scanned before findings carried a remediation get it from the rule table.
+  const remediation = f.remediation ?? remediationFor(f.rule_id, f.category);
+  return { rule_id: f.rule_id, category: f.category, severity: f.severity, file: f.file, line: f.line, excerpt: f.excerpt, message: f.message, remediation };
 }
 
 export function toResultJson(row: ScanRow, scanBaseUrl: string): ScanResultJson {

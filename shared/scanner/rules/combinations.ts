@@ -6,7 +6,7 @@
 import type { ComboRule } from '../types.js';
 
 /** Reading secrets that have no business leaving the machine. */
-const STRONG_SECRET_READS = ['CR001', 'CR002', 'CR004', 'CR005', 'CR006', 'CR008', 'WL001', 'WL002', 'WL005'];
+const STRONG_SECRET_READS = ['CR001', 'CR002', 'CR004', 'CR005', 'CR006', 'CR008', 'CR012', 'WL001', 'WL002', 'WL005'];
 /** Secrets an honest tool also reads to call its own API (.env, a keychain item, an API key variable). */
 const WEAK_SECRET_READS = ['CR003', 'CR007', 'CR009', 'CR010'];
 /** Destinations with no honest reason to receive a secret. */
@@ -62,5 +62,37 @@ export const COMBO_RULES: readonly ComboRule[] = [
     message: 'reads secrets in one file and sends data to a suspicious destination from another',
     allOf: [STRONG_SECRET_READS, SUSPICIOUS_SENDS],
     scope: 'skill',
+  },
+  {
+    id: 'CB007',
+    category: 'exfiltration',
+    severity: 'HIGH',
+    title: 'Reads the .env file itself (not through dotenv) AND sends data out (same file)',
+    message: 'reads the raw .env file and sends data to a remote host',
+    allOf: [['CR003'], ['EX006']],
+  },
+  {
+    id: 'CB008',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Downloads a file AND opens an archive with a built-in password (same file): a payload hidden from scanners',
+    message: 'downloads an archive and opens it with a password written into the skill',
+    allOf: [['DX008'], ['DX009', 'DX005']],
+  },
+  {
+    id: 'CB009',
+    category: 'wallet-theft',
+    severity: 'HIGH',
+    title: 'Looks for wallet addresses AND writes the clipboard (same file): a clipboard hijacker that swaps addresses',
+    message: 'swaps wallet addresses in the clipboard',
+    allOf: [['WL008'], ['WL009']],
+  },
+  {
+    id: 'CB010',
+    category: 'hidden-text',
+    severity: 'HIGH',
+    title: 'Invisible markup (hidden element or agent-addressed comment) AND a credential, wallet, send or download finding (same file)',
+    message: 'hides an instruction that touches secrets or the network',
+    allOf: [['HI005', 'HI006'], [...STRONG_SECRET_READS, 'CR003', 'CR010', ...ANY_SEND, 'DX001', 'DX002', 'DX003', 'DX004']],
   },
 ];

@@ -66,7 +66,7 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     title: 'Sweeping the disk or home directory for secrets (find / -name id_rsa, grep -r password ~)',
     message: 'searches the whole disk or home directory for secret files',
     where: ['script', 'manifest', 'other', 'markdown'],
-    needles: ['find', 'glob', 'grep', 'rg', 'ag', 'os.walk'],
+    needles: ['find', 'glob', 'grep', 'rg ', 'rg\t', 'ag ', 'ag\t', 'os.walk'],
     patterns: [
       re(String.raw`\bfind\s{1,5}(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root|C:\\)/?\s[^\n]{0,200}?-i?(?:name|path|regex)\s{1,5}["']?\*?(?:\.env|id_rsa|id_ed25519|\*?\.pem|\*?\.key|wallet\.dat|\*?\.kdbx|credentials|\*?\.ovpn|keystore|\*?\.keychain|\.npmrc|\.netrc)`),
       re(String.raw`\bglob\b[^\n]{0,80}?\*\*[/\\][^\n]{0,30}?(?:\.env|id_rsa|\.pem|wallet\.dat|\.kdbx|keystore|credentials)`),
@@ -81,12 +81,14 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     title: 'Browser cookie and password stores (Chrome/Edge/Brave Cookies, Login Data, Firefox logins.json, key4.db)',
     message: 'reads the browser\'s saved passwords or cookies',
     where: 'any',
-    needles: ['chrome', 'chromium', 'brave', 'edge', 'opera', 'vivaldi', 'firefox', 'login', 'logins.json',
+    needles: ['chrome', 'chromium', 'brave', 'edge', 'opera', 'vivaldi', 'firefox', 'login', 'logins.json', 'leveldb',
       'key4.db', 'key3.db', 'cookies.sqlite', 'cookie', 'hackbrowserdata'],
     patterns: [
       re(String.raw`(?:Google${SEP}Chrome|google-chrome|chromium|BraveSoftware|Microsoft${SEP}Edge|Opera\s{0,2}Software|Vivaldi|Mozilla${SEP}Firefox|\.mozilla${SEP}firefox)[^\n]{0,120}?(?:Cookies|Login\s{0,2}Data|Web\s{0,2}Data|Local\s{0,2}State|logins\.json|key[34]\.db|cookies\.sqlite|signons\.sqlite)`),
       re(String.raw`["'/\\](?:Login\s{1,2}Data|logins\.json|key4\.db|cookies\.sqlite)["']`),
       /\b(?:browser_cookie3|browsercookie|pycookiecheat|chrome_cookies|HackBrowserData)\b/i,
+      // Discord's session token sits in its LevelDB; stealers read it from there.
+      /\bdiscord\w{0,12}[/\\]{1,2}Local\s{0,2}Storage[/\\]{1,2}leveldb\b/i,
     ],
   },
   {
@@ -160,5 +162,20 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     prose: 'match',
     needles: ['private key'],
     patterns: [/-----BEGIN (?:RSA |EC |DSA |OPENSSH |ENCRYPTED |PGP )?PRIVATE KEY(?: BLOCK)?-----/],
+  },
+  {
+    id: 'CR012',
+    category: 'credential-harvesting',
+    severity: 'MEDIUM',
+    title: 'A credential dotfile named in code as its own string or path part (".aws", "credentials"; ".netrc"; Path.home() / ".ssh"), read through the language\'s file API',
+    message: 'names a credential file in code, the way a file API reads it',
+    where: ['script', 'other'],
+    needles: ['.ssh', '.aws', '.gnupg', '.docker', '.kube', '.netrc', '.pgpass', '.npmrc', '.pypirc', '.yarnrc', '.git-credentials', '.my.cnf', '.gem', '.config'],
+    patterns: [
+      /["'`](?:~\/)?\.(?:ssh|aws|gnupg|docker|kube|netrc|pgpass|npmrc|pypirc|yarnrc(?:\.yml)?|git-credentials|my\.cnf|gem)["'`\/]/i,
+      /["'`]\.config["'`]?\s{0,3}[,/+]\s{0,3}["'`][\w.-]{1,30}["'`]\s{0,3}[,/+]\s{0,3}["'`](?:token|credentials|auth\.json|hosts\.yml)["'`]|["'`]\.config\/gh\/hosts\.yml/i,
+    ],
+    // Writing the file (an installer that sets up ~/.npmrc) is not reading it.
+    unless: [/(?:>|\btee\b|write_text|writeFileSync|write\()\s{0,3}[^\n]{0,60}(?:npmrc|pgpass|netrc)/i],
   },
 ];

@@ -17,7 +17,10 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     title: 'Recursive delete of /, ~, $HOME or a top-level system directory (shell, Python, Node, PowerShell, cmd)',
     message: 'deletes the whole disk, home directory or a system directory',
     where: 'any',
-    needles: ['rm', 'rimraf', 'remove-item', 'rd', 'del'],
+    needles: ['rm ', 'rm\t', 'rm(', 'rmsync', 'rmdirsync', 'rimraf', 'rmtree', 'remove-item', 'rd ', 'rd\t', 'rmdir', 'del ', 'del\t'],
+    patternNeedles: [
+      ['rm ', 'rm\t'], ['rmtree'], ['rm(', 'rmsync', 'rmdirsync', 'rimraf'], ['remove-item'], ['rd ', 'rd\t', 'rmdir', 'del ', 'del\t'],
+    ],
     patterns: [
       re(String.raw`\brm(?=[^\n]{0,60}?\s(?:-[a-zA-Z]{0,6}[rR]|--recursive))\s{1,3}(?:-{1,2}[\w=-]{1,24}\s{1,3}){1,5}["']?${ROOTISH}${END}`, 'm'),
       re(String.raw`\bshutil\.rmtree\(\s{0,3}(?:os\.path\.expanduser\(\s{0,3}["']~/?["']\s{0,3}\)|["'](?:/|~|[cC]:\\{1,2})["']|Path\.home\(\)|os\.environ\[["']HOME["']\]|["']/(?:etc|usr|home|Users)/?["'])\s{0,3}[,)]`),
@@ -48,7 +51,8 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     message: 'contains a fork bomb',
     where: 'any',
     prose: 'match',
-    needles: ['(', '%0'],
+    // Fork bombs hold '&' (in the background), `os.fork` or `%0|%0`.
+    needles: ['&', 'fork', '%0'],
     patterns: [
       /:\s{0,3}\(\s{0,3}\)\s{0,3}\{\s{0,3}:\s{0,3}\|\s{0,3}:\s{0,3}&\s{0,3}\}\s{0,3};\s{0,3}:/,
       /\b(\w{1,30})\s{0,3}\(\s{0,3}\)\s{0,3}\{\s{0,3}\1\s{0,3}\|\s{0,3}\1\s{0,3}&\s{0,3};?\s{0,3}\}/,

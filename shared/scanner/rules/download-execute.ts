@@ -104,4 +104,33 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
       /"(?:preinstall|install|postinstall|prepare|prepublish|preuninstall|postuninstall)"\s{0,3}:\s{0,3}"[^"\n]{0,300}?(?:curl|wget|https?:\/\/|node\s{1,3}-e|\beval\b|base64|\|\s{0,3}(?:ba)?sh|\bsh\s{1,3}-c|bash\s{1,3}-c|powershell|\/dev\/tcp|\bnc\s)/,
     ],
   },
+  {
+    id: 'DX008',
+    category: 'download-execute',
+    severity: 'MEDIUM',
+    title: 'Extracting an archive with a password written into the skill (unzip -P pw, 7z x -ppw, -Password "pw", pwd=b"pw", openssl enc -d -pass pass:)',
+    message: 'opens an encrypted archive with a built-in password, which keeps its contents from scanners',
+    where: 'any',
+    needles: ['unzip', '7z', '-password', 'pwd=', 'setpassword', 'openssl'],
+    patterns: [
+      /\bunzip\b[^\n|;&]{0,80}?\s-P\s{0,3}["']?[^\s"'$%{]/,
+      /\b7z[a-z]{0,2}\s{1,3}[xe]\b[^\n|;&]{0,120}?\s-p["']?[^\s"'$%{]/,
+      /-Password\s{1,3}["'][^"'$\n]{1,40}["']/i,
+      /\b(?:extractall|extract|open|read)\([^\n]{0,120}?pwd\s{0,3}=\s{0,3}b?["']|\.setpassword\(\s{0,3}b?["']/,
+      /\bopenssl\s{1,3}(?:enc\s{1,3})?-d\b[^\n]{0,120}?-pass\s{1,3}pass:[^\s$]/,
+    ],
+  },
+  {
+    id: 'DX009',
+    category: 'download-execute',
+    severity: 'LOW',
+    title: 'Downloads a file (curl -o, wget, urlretrieve, Invoke-WebRequest -OutFile); a signal for combinations',
+    message: 'downloads a file',
+    where: 'any',
+    needles: ['curl', 'wget', 'urlretrieve', '-outfile', 'downloadfile', 'http'],
+    patterns: [
+      /\bcurl\b[^\n|;&]{0,200}?\s(?:-[a-zA-Z]{0,4}[oO]|--output|--remote-name)\b|\bwget\s[^\n|;&]{0,200}?https?:\/\/|\burlretrieve\(|-OutFile\b|\.DownloadFile\(/i,
+      /\b(?:download|fetch|get)\b[^\n]{0,60}?https?:\/\/[^\s]{1,200}\.(?:zip|7z|rar|tar\.gz|tgz|enc)\b/i,
+    ],
+  },
 ];

@@ -9,6 +9,7 @@ import { DOWNLOAD_EXECUTE_RULES } from './download-execute.js';
 import { EXFILTRATION_RULES } from './exfiltration.js';
 import { HIDDEN_TEXT_RULES } from './hidden-text.js';
 import { IMAGE_BEACON_RULES } from './image-beacon.js';
+import { INTENT_RULES } from './intent.js';
 import { OBFUSCATION_RULES } from './obfuscation.js';
 import { PERSISTENCE_RULES } from './persistence.js';
 import { PROMPT_INJECTION_RULES } from './prompt-injection.js';
@@ -34,6 +35,7 @@ export const RULES: readonly Rule[] = Object.freeze([
   ...PERSISTENCE_RULES,
   ...SECURITY_TAMPERING_RULES,
   ...TYPOSQUATTING_RULES,
+  ...INTENT_RULES,
 ]);
 
 export { COMBO_RULES };

@@ -15,6 +15,10 @@ export const OBFUSCATION_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['eval', 'function', 'settimeout', 'setinterval', 'exec', 'os.system', 'subprocess', 'base64', 'xxd',
       'rev', 'printf', 'powershell', 'pwsh', 'frombase64string'],
+    patternNeedles: [
+      ['eval', 'function', 'settimeout', 'setinterval'], ['exec', 'eval'], ['exec', 'eval', 'os.system', 'subprocess'],
+      ['base64', 'xxd', 'rev'], ['printf', 'base64', 'xxd', 'rev'], ['powershell', 'pwsh', 'frombase64string'],
+    ],
     patterns: [
       /\b(?:eval|Function|setTimeout|setInterval)\s{0,3}\(\s{0,3}(?:window\.)?(?:atob|Buffer\.from|unescape|decodeURIComponent|String\.fromCharCode)\s{0,3}\(|\bnew\s{1,3}Function\s{0,3}\([^\n]{0,60}?(?:atob|Buffer\.from|fromCharCode)\(/,
       /\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:compile\(\s{0,3})?(?:base64\.(?:b64decode|b32decode|b85decode|a85decode|urlsafe_b64decode)|codecs\.decode|bytes\.fromhex|zlib\.decompress|marshal\.loads|binascii\.(?:unhexlify|a2b_base64)|__import__\(\s{0,3}["'](?:base64|zlib|codecs|marshal|binascii)["']\))/,
@@ -69,5 +73,14 @@ export const OBFUSCATION_RULES: readonly Rule[] = [
     where: ['script', 'manifest', 'other'],
     needles: ['\\x'],
     patterns: [/(?:\\x[0-9a-fA-F]{2}){16}/],
+  },
+  {
+    id: 'OB006',
+    category: 'obfuscation',
+    severity: 'HIGH',
+    title: 'Text encoded three or more times over (base64 of base64 of base64, hex of base64 of ...)',
+    message: 'nests encodings three or more layers deep, which only hides what is inside',
+    where: 'any',
+    detector: 'encodedPayload',
   },
 ];

@@ -50,6 +50,10 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
     where: ['markdown', 'other'],
     needles: ['not', 'don', 'never', 'without', 'hide', 'conceal', 'user', 'need', 'bother', 'silently',
       'secretly', 'quietly', 'covertly'],
+    patternNeedles: [
+      ['not', 'don', 'never'], ['without'], ['without'], ['hide', 'conceal'], ['not', 'never'], ['need', 'bother'],
+      ['silently', 'secretly', 'quietly', 'covertly'],
+    ],
     patterns: [
       /\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:tell|inform|notify|mention\s{1,3}(?:this|it|anything)\s{1,3}to|reveal\s{1,3}(?:this|these|that|it)\s{1,3}(?:\w{1,20}\s{1,3})?to|show\s{1,3}(?:this|these|it)\s{1,3}(?:\w{1,20}\s{1,3})?to)\s{1,3}(?:the\s{1,3})?user\b(?!\s{1,3}to\b)/i,
       /\bwithout\s{1,3}(?:the\s{1,3})?user['’]?s?\s{1,3}(?:knowledge|noticing|knowing|awareness)\b/i,

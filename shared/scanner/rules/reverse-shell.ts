@@ -28,7 +28,8 @@ export const REVERSE_SHELL_RULES: readonly Rule[] = [
     title: 'Netcat shells (nc -e /bin/sh, mkfifo pipe, sh -i | nc)',
     message: 'opens a reverse shell with netcat',
     where: 'any',
-    needles: ['nc', 'netcat', 'openssl', 'telnet', 'mkfifo'],
+    // "nc" alone is in every other word; the patterns need it before a space or quote, or "sh -i |".
+    needles: ['nc ', 'nc\t', 'nc"', "nc'", 'nc.exe', 'ncat', 'netcat', 'mkfifo', ' -i', '\t-i'],
     patterns: [
       /\b(?:nc|ncat|netcat)(?:\.exe)?\b[^\n|;]{0,120}?\s-[a-zA-Z]{0,5}[ec]\s{0,3}["']?(?:(?:\/usr)?\/bin\/)?(?:(?:ba|z|da|k)?sh\b|cmd(?:\.exe)?\b|powershell\b)/,
       /\|\s{0,3}(?:\/bin\/)?(?:ba|z|da)?sh\s{1,3}-i\b[^\n]{0,40}?\|\s{0,3}(?:nc|ncat|netcat|openssl|telnet)\b/,
@@ -42,7 +43,7 @@ export const REVERSE_SHELL_RULES: readonly Rule[] = [
     title: 'A raw TCP socket (signal for RS combinations)',
     message: 'opens a raw network socket',
     where: ['script', 'manifest', 'other'],
-    needles: ['socket', 'net.connect', 'net.createconnection'],
+    needles: ['socket', 'sockopen', 'net.connect', 'net.createconnection'],
     patterns: [
       /\bsocket\.socket\(|\bsocket\.create_connection\(|\bnew\s{1,3}net\.Socket\(|\bnet\.(?:connect|createConnection)\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(|IO::Socket::INET|Net\.Sockets\.TCPClient/,
     ],

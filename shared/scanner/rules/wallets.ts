@@ -74,6 +74,8 @@ export const WALLET_RULES: readonly Rule[] = [
     message: 'names the extension id of a crypto wallet',
     where: 'any',
     keywords: WALLET_EXTENSIONS,
+    // Literal ids: each is its own needle, so the rule runs only where one occurs.
+    needles: WALLET_EXTENSIONS,
     // A Chrome Web Store or add-ons link names the extension; it does not open its storage.
     unless: [/\/webstore\/detail\/|chromewebstore\.google\.com|addons\.mozilla\.org|microsoftedge\.microsoft\.com\/addons/i],
   },
@@ -90,5 +92,25 @@ export const WALLET_RULES: readonly Rule[] = [
       /\bRead-Host\s{1,3}(?:-Prompt\s{1,3})?["'][^"'\n]{0,80}?\b(?:seed\s{0,3}(?:phrase|words)|recovery\s{1,3}phrase|mnemonic|private\s{0,3}key)/i,
       /\bread\s{1,3}-[a-z]{0,4}p[a-z]{0,4}\s{1,3}["'][^"'\n]{0,80}?(?:seed|mnemonic|recovery\s{1,3}phrase|private\s{1,3}key)/i,
     ],
+  },
+  {
+    id: 'WL008',
+    category: 'wallet-theft',
+    severity: 'LOW',
+    title: 'Code that tests text against a wallet-address pattern (0x + 40 hex, base58 Bitcoin); a signal for clipboard hijacking',
+    message: 'looks for wallet addresses in text',
+    where: ['script', 'other'],
+    needles: ['0x', '[13]', 'bc1'],
+    patterns: [/0x\[a-fA-F0-9\]\{40\}|0x\[0-9a-fA-F\]\{40\}|\[13\]\[a-km-zA-HJ-NP-Z1-9\]|\bbc1\[/],
+  },
+  {
+    id: 'WL009',
+    category: 'wallet-theft',
+    severity: 'LOW',
+    title: 'Code that writes to the clipboard (pyperclip.copy, clipboard.writeText, Set-Clipboard, pbcopy); a signal for clipboard hijacking',
+    message: 'writes to the clipboard',
+    where: ['script', 'other'],
+    needles: ['pyperclip', 'clipboard', 'pbcopy', 'xclip', 'xsel'],
+    patterns: [/\bpyperclip\.copy\(|\bclipboard\.write(?:Text)?\(|\bclipboardy\.write(?:Sync)?\(|\bSet-Clipboard\b|\|\s{0,3}(?:pbcopy|xclip|xsel)\b/i],
   },
 ];

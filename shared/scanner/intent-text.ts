@@ -1,0 +1,88 @@
+/**
+ * What the intent detector (intent.ts) reads and how it judges a feature in context: prose,
+ * tool descriptions and comment or docstring lines, never code or link targets; in markdown a
+ * feature negated in its own clause, described as an attack, or quoted as an example is dropped.
+ */
+import { isDescription } from './context.js';
+import type { Feature } from './intent-features.js';
+import { lineAt, type Prepared } from './prepare.js';
+
+/** Features whose mention in prose may be negated or described ("this skill never reads ~/.ssh"). */
+const NEGATABLE = new Set<Feature>(['source', 'sink', 'reply', 'fetch', 'trigger', 'write', 'locked']);
+
+/** A script line that reads as a sentence (a comment or docstring): no code punctuation, five words. */
+const CODE_CHARS = /[(){}=;$<>[\]]/;
+
+function looksLikeProse(line: string): boolean {
+  const text = line.replace(/^\s{0,40}(?:#|\/\/|\*|"""|''')\s?/, '');
+  return !CODE_CHARS.test(text) && text.split(/\s+/).length >= 5;
+}
+
+/** True when a double-quoted span on the line is open at `at`: quoted text is an example. */
+function inDoubleQuotes(text: string, lineStart: number, at: number): boolean {
+  const before = text.slice(Math.max(lineStart, at - 400), at);
+  return (before.split('"').length - 1) % 2 === 1 || before.split('“').length > before.split('”').length;
+}
+
+/** Whether a feature found at `at` counts: in a place the detector reads, and not negated or quoted. */
+export function counts(p: Prepared, feature: Feature, at: number): boolean {
+  const line = lineAt(p, at);
+  const zone = p.zones[line];
+  if (zone.kind === 'script' && !looksLikeProse(p.lines[line])) return false;
+  if (zone.kind !== 'markdown' || !NEGATABLE.has(feature)) return true;
+  if (inDoubleQuotes(p.text, p.lineStarts[line], at)) return false;
+  return !negatedHere(p.text, at) && !isDescription(p.text, at);
+}
+
+/**
+ * Negation within the clause, commas included: "never send your seed phrase to a website" is
+ * negated, but in "if the device is not recognised, ask for the recovery phrase" the "not"
+ * belongs to another clause. Narrower than context.ts's check, which stops at sentence ends.
+ */
+const CLAUSE_START = /[.;:!?,](?=\s|$)|[\n(]|\s(?:then|and|but|so|or)\s/g;
+const NEGATION = /\b(?:never|not|no|without|instead\s{1,3}of|rather\s{1,3}than|avoid|refuse|don['’]t|doesn['’]t|won['’]t|can['’]t|cannot|shouldn['’]t|mustn['’]t)\b/i;
+
+function negatedHere(text: string, at: number): boolean {
+  const window = text.slice(Math.max(0, at - 120), at).replace(/`[^`\n]{0,200}`/g, (c) => 'x'.repeat(c.length));
+  let cut = 0;
+  for (const m of window.matchAll(CLAUSE_START)) cut = (m.index ?? 0) + m[0].length;
+  return NEGATION.test(window.slice(cut));
+}
+
+/**
+ * A markdown link reference definition to a URL ("[label]: https://..."): a link target, not an
+ * instruction. `[//]: # (text)` is the markdown comment trick and stays readable.
+ */
+const REFERENCE_DEFINITION = /^\s{0,3}\[[^\]\n]{1,200}\]:\s{1,3}<?(?:https?|mailto):/;
+
+/** Whether the detector reads line `i`: prose, tool descriptions, comments and docstrings; not code or link targets. */
+function readsLine(p: Prepared, i: number): boolean {
+  const kind = p.zones[i].kind;
+  if (kind === 'script') return looksLikeProse(p.lines[i]);
+  return kind !== 'markdown' || !REFERENCE_DEFINITION.test(p.lines[i]);
+}
+
+/**
+ * The lowercased text the detector reads: other lines are blanked (same length, so offsets and
+ * lines stay put), so the feature regexes skip them.
+ */
+export function readable(p: Prepared): string {
+  let skipped = 0;
+  for (let i = 0; i < p.lines.length; i++) if (!readsLine(p, i)) skipped++;
+  if (skipped === 0) return p.lower;
+  if (skipped === p.lines.length) return '';
+  let out = '';
+  let kept = 0;
+  for (let i = 0; i < p.lines.length; i++) {
+    const start = p.lineStarts[i];
+    const end = i + 1 < p.lines.length ? p.lineStarts[i + 1] : p.lower.length;
+    if (readsLine(p, i)) {
+      out += p.lower.slice(start, end);
+      kept++;
+    } else {
+      out += ' '.repeat(Math.max(0, end - start - 1)) + (end < p.lower.length ? p.lower[end - 1] : ' '.repeat(end > start ? 1 : 0));
+    }
+  }
+  if (kept === 0) return '';
+  return out.length === p.lower.length ? out : p.lower;
+}

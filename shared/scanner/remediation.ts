@@ -1,0 +1,43 @@
+/**
+ * The one-line remediation every finding carries: what the skill's author should change. A rule
+ * may state its own; otherwise its category's applies.
+ */
+import { COMBO_RULES, RULES } from './rules/index.js';
+import type { Category } from './types.js';
+
+const BY_CATEGORY: Record<Category, string> = {
+  'prompt-injection': 'Remove the instruction: a skill must not override, redirect or hide anything from the agent\'s user.',
+  'hidden-text': 'Remove invisible characters and hidden markup: everything the agent reads must be visible to the user.',
+  'remote-instructions': 'Ship the instructions inside the skill; never fetch remote text and obey it.',
+  'credential-harvesting': 'Do not read credential files or secrets; take one scoped token from an environment variable the user sets.',
+  'wallet-theft': 'Never read wallet files, keys or seed phrases; work from public addresses only.',
+  exfiltration: 'Do not send local data off the machine; name any destination in the docs and show the user what is sent.',
+  'image-beacon': 'Remove remote images whose URL carries data; host static images without query parameters.',
+  'download-execute': 'Vendor the code or pin a version and verify its checksum; never run downloaded or encrypted payloads directly.',
+  'reverse-shell': 'Remove the remote shell: a skill never hands a shell to a remote host.',
+  obfuscation: 'Ship readable source; do not encode, pack or nest encodings around code.',
+  destructive: 'Remove the destructive command or scope it to the project directory with a confirmation.',
+  persistence: 'Do not install startup hooks, cron jobs, services or keys; document the step for the user to take by hand.',
+  'security-tampering': 'Do not disable security controls or erase logs and history.',
+  typosquatting: 'Check the name on the official registry page and depend on the real package.',
+};
+
+/** Rules whose finding asks for something narrower than their category's advice. */
+const BY_RULE: Record<string, string> = {
+  DX001: 'Pin the installer\'s version and verify its checksum, or tell the user to run it themselves.',
+  CR009: 'Read only the variable the skill needs and send it only to the service it belongs to.',
+  CR011: 'Remove the private key from the skill and rotate it.',
+  PS001: 'Tell the user which line to add to their shell profile instead of appending it.',
+  EX006: 'Make sure the data sent is the skill\'s own and its destination is documented.',
+  DX009: 'Pin what is downloaded and verify its checksum before use.',
+  WL008: 'Fine alone; never combine it with writing addresses to the clipboard.',
+  WL009: 'Write to the clipboard only what the user asked for.',
+};
+
+const CATEGORY_OF = new Map<string, Category>([...RULES, ...COMBO_RULES].map((r) => [r.id, r.category]));
+
+/** The remediation of a rule id (falling back to the given category for ids no longer in the table). */
+export function remediationFor(ruleId: string, category?: string): string {
+  const cat = CATEGORY_OF.get(ruleId) ?? (category as Category | undefined);
+  return BY_RULE[ruleId] ?? (cat && BY_CATEGORY[cat]) ?? 'Review the finding and remove the behaviour it describes.';
+}
