@@ -67,7 +67,7 @@ describe('the queue dashboard', () => {
     expect(basic.text).toMatch(/<html/i);
     const api = await request(h.app).get('/admin/queues/api/queues').set('Authorization', `Bearer ${ADMIN_TOKEN}`);
     expect(api.status).toBe(200);
-    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['maintenance', 'skill-scans', 'threat-feed', 'webhook-delivery', 'x402-settlement']);
+    expect(api.body.queues.map((q: { name: string }) => q.name).sort()).toEqual(['hosting-provisioning', 'maintenance', 'skill-scans', 'threat-feed', 'webhook-delivery', 'x402-settlement']);
   });
 });
 
