@@ -9,6 +9,8 @@ import type { Logger } from '../shared/logger.js';
 import { purgeKeys } from '../shared/idempotency.js';
 import { dueJobs, lapsedClaims } from '../shared/jobs/queries.js';
 import { expireJob, lapseClaim } from '../shared/jobs/lifecycle.js';
+import { dueProposals } from '../shared/contracts/queries.js';
+import { expireContract } from '../shared/contracts/lifecycle.js';
 import { stalePendingPayments } from '../shared/payments/queries.js';
 import { maintenancePayload } from '../queues/maintenance.js';
 import { requeueSettlement, type SettlementPayload } from '../queues/settlement.js';
@@ -77,6 +79,14 @@ export async function expireDueJobs(deps: Pick<MaintenanceDeps, 'db' | 'log'>): 
   return { expired, lapsed };
 }
 
+/**
+ * Expires proposals past their deadline that no provider accepted: the value and the client's
+ * stake are voided back. A proposal whose acceptance is settling is left to that settlement.
+ */
+export async function expireDueContracts(deps: Pick<MaintenanceDeps, 'db' | 'log'>): Promise<{ expired: number }> {
+  return { expired: await eachJob(deps, await dueProposals(deps.db), 'expire contract', (id) => expireContract(deps.db, id)) };
+}
+
 export function maintenanceProcessor(deps: MaintenanceDeps) {
   return async (job: Job): Promise<unknown> => {
     const parsed = maintenancePayload.safeParse(job.data);
@@ -90,6 +100,8 @@ export function maintenanceProcessor(deps: MaintenanceDeps) {
         return { reset: await resetDueQuotas(deps.db) };
       case 'expire-jobs':
         return expireDueJobs(deps);
+      case 'expire-contracts':
+        return expireDueContracts(deps);
       case 'purge-idempotency-keys':
         return { purged: await purgeKeys(deps.db, 24) };
     }
