@@ -200,6 +200,28 @@ describe('racing on one contract', () => {
   });
 });
 
+describe('an acceptance still settling', () => {
+  it('keeps the proposal spoken for: cancel, decline and the clock are refused until it settles', async () => {
+    const [client, provider] = await pair();
+    const id = await proposed(h, client, provider.id);
+    await h.stopWorkers();
+    try {
+      const pending = await accept(h, provider, id);
+      expect(pending.status).toBe(202);
+      expect(pending.body.contract).toMatchObject({ status: 'proposed', accept_payment_id: expect.any(String) });
+      const cancel = await actOn(h, client, id, 'cancel');
+      expect(cancel.status).toBe(409);
+      expect(cancel.body.error.details).toMatchObject({ current_state: 'proposed', acceptance_pending: true });
+      expect((await actOn(h, provider, id, 'decline')).status).toBe(409);
+      await h.db.pool.query("UPDATE contracts SET deadline = now() - interval '1 minute' WHERE id = $1", [id]);
+      expect((await expireDueContracts({ db: h.db.pool, log: h.deps.log })).expired).toBe(0);
+    } finally {
+      h.startWorkers();
+    }
+    await expect.poll(async () => (await request(h.app).get(`/api/v1/contracts/${id}`)).body.contract.status, { timeout: 10_000 }).toBe('active');
+  });
+});
+
 describe('the clock', () => {
   it('expires a proposal past its deadline and voids its holds', async () => {
     const [client, provider] = await pair();
