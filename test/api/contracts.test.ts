@@ -5,7 +5,7 @@ import { registerAgent, type RegisteredAgent } from '../helpers/agents.js';
 import { accept, actOn, agentHeaders, contractBody, inDays, posted, propose, proposed } from '../helpers/contracts.js';
 import { signedPaymentFor } from '../helpers/clients.js';
 import { AccountIds } from '../../shared/ledger/index.js';
-import { expireDueContracts } from '../../workers/maintenance.js';
+import { expireDueContracts, maintenanceProcessor } from '../../workers/maintenance.js';
 
 let h: Harness;
 let n = 0;
@@ -238,6 +238,17 @@ describe('the clock', () => {
     expect(await events(id)).toEqual(['contract.proposed', 'contract.expired']);
     const late = await accept(h, provider, id);
     expect(late.status).toBe(409);
+  });
+});
+
+describe('the maintenance table', () => {
+  it('runs expire-contracts as a scheduled task', async () => {
+    const [client, provider] = await pair();
+    const id = await proposed(h, client, provider.id);
+    await h.db.pool.query("UPDATE contracts SET deadline = now() - interval '1 second' WHERE id = $1", [id]);
+    const run = maintenanceProcessor({ db: h.db.pool, log: h.deps.log, settlement: h.deps.queues.settlement, reconcileAfterMs: 60_000 });
+    expect(await run({ data: { task: 'expire-contracts', tick: 0 } } as never)).toEqual({ expired: 1 });
+    expect((await request(h.app).get(`/api/v1/contracts/${id}`)).body.contract.status).toBe('expired');
   });
 });
 
