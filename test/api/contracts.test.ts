@@ -4,6 +4,7 @@ import { ADMIN_TOKEN, createHarness, type Harness } from '../helpers/harness.js'
 import { registerAgent, type RegisteredAgent } from '../helpers/agents.js';
 import { accept, actOn, agentHeaders, contractBody, inDays, posted, propose, proposed } from '../helpers/contracts.js';
 import { signedPaymentFor } from '../helpers/clients.js';
+import { act, openJob } from '../helpers/jobs.js';
 import { AccountIds } from '../../shared/ledger/index.js';
 import { expireDueContracts, maintenanceProcessor } from '../../workers/maintenance.js';
 
@@ -285,6 +286,20 @@ describe('listing contracts and trust', () => {
     expect(Number(next.body.contract.stakes.client.amount)).toBeLessThan(2.5);
     expect(next.body.contract.stakes.client.inputs.R).toBeGreaterThan(0);
     expect((await request(h.app).get('/api/v1/agents/nobody-here/trust')).status).toBe(404);
+  });
+
+  it('counts a completed job for its worker and its poster', async () => {
+    const [poster, worker] = await pair();
+    const before = (await request(h.app).get(`/api/v1/agents/${worker.id}/trust`)).body.trust.score;
+    const job = await openJob(h, poster, 'trust job', { reward: { amount: '10.00', currency: 'USDC' } });
+    await act(h, worker, job, 'claim');
+    await act(h, worker, job, 'submit', { result: 'done' });
+    expect((await act(h, poster, job, 'accept')).status).toBe(200);
+    const after = (await request(h.app).get(`/api/v1/agents/${worker.id}/trust`)).body.trust;
+    expect(after.inputs.work.jobs_as_worker).toMatchObject({ completed: 1, completed_value: '10.00' });
+    expect(after.score).toBeGreaterThan(before);
+    const posterTrust = (await request(h.app).get(`/api/v1/agents/${poster.id}/trust`)).body.trust;
+    expect(posterTrust.inputs.work.jobs_as_poster.completed).toBe(1);
   });
 
   it('lowers the score of the agent that lost a dispute', async () => {
