@@ -14,6 +14,8 @@ import { errorHandler, notFound } from './middleware/errors.js';
 import { rateLimit } from './middleware/rate-limit.js';
 import { agentRoutes } from './routes/agents.js';
 import { jobRoutes } from './routes/jobs.js';
+import { contractRoutes } from './routes/contracts.js';
+import { trustRoutes } from './routes/trust.js';
 import { feedRoutes } from './routes/feed.js';
 import { scanRoutes } from './routes/scan.js';
 import { keyRoutes, l402Routes } from './routes/l402.js';
@@ -89,7 +91,9 @@ export function buildApp(deps: AppDeps): Express {
 
   app.use('/api/v1/agents', agentEventRoutes(deps));
   app.use('/api/v1/agents', agentRoutes(deps));
+  app.use('/api/v1/agents', trustRoutes(deps));
   app.use('/api/jobs', jobRoutes(deps));
+  app.use('/api/v1/contracts', contractRoutes(deps));
   app.use('/api/scan', scanRoutes(deps));
   app.use('/api/l402', l402Routes(deps));
   app.use('/api/keys', keyRoutes(deps));

@@ -6,6 +6,8 @@ import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-ope
 import type { Config } from '../shared/config.js';
 import { describeAgentRoutes } from './routes/agents.js';
 import { describeJobRoutes } from './routes/jobs.js';
+import { describeContractRoutes } from './routes/contracts.js';
+import { describeTrustRoutes } from './routes/trust.js';
 import { describeOpsRoutes } from './routes/ops.js';
 import { describeScanRoutes } from './routes/scan.js';
 import { describeFeedRoutes } from './routes/feed.js';
@@ -36,6 +38,8 @@ export function buildOpenApi(config: Config): ReturnType<OpenApiGeneratorV31['ge
   describeAgentRoutes(registry);
   describeAgentEventRoutes(registry);
   describeJobRoutes(registry);
+  describeContractRoutes(registry);
+  describeTrustRoutes(registry);
   describeScanRoutes(registry);
   describeFeedRoutes(registry);
   describeL402Routes(registry);

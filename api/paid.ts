@@ -26,6 +26,8 @@ import type { AppDeps } from './context.js';
 export interface Price {
   amount: bigint;
   description: string;
+  /** How the price was reached (a contract's stakes), shown under `quote` in the 402 body. */
+  quote?: Record<string, unknown>;
 }
 
 export interface PaidRoute<R extends { payment: PaymentRow }> {
@@ -89,7 +91,7 @@ export async function verifyX402(built: ReturnType<typeof requirementsOf>, heade
 
 function challenge(deps: AppDeps, req: Request, res: Response, price: Price, error?: string): void {
   const p = requirementsFor(deps, req, price, error);
-  res.status(402).set('PAYMENT-REQUIRED', p.header).set('Cache-Control', 'no-store').json(p.body);
+  res.status(402).set('PAYMENT-REQUIRED', p.header).set('Cache-Control', 'no-store').json(price.quote ? { ...p.body, quote: price.quote } : p.body);
 }
 
 /**

@@ -33,6 +33,7 @@ export function startClock(config: Config, maintenance: Queue<MaintenancePayload
     task('reconcile', config.RECONCILE_CRON),
     task('purge-idempotency-keys', '17 * * * *'),
     task('expire-jobs', config.EXPIRE_JOBS_CRON),
+    task('expire-contracts', config.EXPIRE_CONTRACTS_CRON),
     task('reset-scan-quotas', '*/5 * * * *'),
     task('expire-deployments', '* * * * *'),
     task('dispatch-events', config.WEBHOOK_DISPATCH_CRON),

@@ -7,7 +7,9 @@ import type { Redis } from 'ioredis';
 import { z } from 'zod';
 import { QueueName } from './names.js';
 
-export const maintenanceTask = z.enum(['reconcile', 'purge-idempotency-keys', 'expire-jobs', 'reset-scan-quotas', 'expire-deployments', 'dispatch-events']);
+export const maintenanceTask = z.enum([
+  'reconcile', 'purge-idempotency-keys', 'expire-jobs', 'expire-contracts', 'reset-scan-quotas', 'expire-deployments', 'dispatch-events',
+]);
 export type MaintenanceTask = z.infer<typeof maintenanceTask>;
 export const maintenancePayload = z.object({ task: maintenanceTask, tick: z.number().int() });
 export type MaintenancePayload = z.infer<typeof maintenancePayload>;

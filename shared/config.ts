@@ -102,6 +102,14 @@ const schema = z.object({
   HOSTING_GRACE_DAYS: z.coerce.number().int().min(0).max(90).default(3),
   /** Jobs one agent may hold assigned at once; a claim beyond it is a 409. */
   MAX_ACTIVE_CLAIMS_PER_AGENT: z.coerce.number().int().min(1).max(1000).default(5),
+  /** The service's cut of a completed contract's value, and of a slashed stake. */
+  CONTRACT_FEE_PCT: z.coerce.number().min(0).max(50).default(2.5),
+  /** S_min: the smallest stake any party puts up, however trusted (docs/trust.md). */
+  CONTRACT_STAKE_FLOOR_USDC: decimal.default('0.10'),
+  /** An agent's open contract value may reach its identity bond times this (docs/trust.md). */
+  CONTRACT_EXPOSURE_MULTIPLE: z.coerce.number().min(1).max(1000).default(20),
+  /** Escrow and stakes time out this long after the contract's deadline (30 days by default). */
+  CONTRACT_HOLD_MARGIN_HOURS: z.coerce.number().int().min(1).max(87_600).default(720),
 
   // waits and schedules
   SETTLE_WAIT_MS: z.coerce.number().int().min(0).max(120000).default(10000),
@@ -111,6 +119,8 @@ const schema = z.object({
   FEED_CRON: cron.default('* * * * *'),
   /** How often jobs past their deadline are expired and refunded, and lapsed claims released. */
   EXPIRE_JOBS_CRON: cron.default('*/15 * * * * *'),
+  /** How often proposals past their deadline are expired and their holds voided. */
+  EXPIRE_CONTRACTS_CRON: cron.default('*/15 * * * * *'),
   /** How long POST /api/scan waits for the worker before answering 202; 0 never waits. */
   SCAN_WAIT_MS: z.coerce.number().int().min(0).max(30000).default(2000),
 

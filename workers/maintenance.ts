@@ -7,8 +7,11 @@ import { UnrecoverableError, type Job, type Queue } from 'bullmq';
 import type { Db } from '../shared/db/pool.js';
 import type { Logger } from '../shared/logger.js';
 import { purgeKeys } from '../shared/idempotency.js';
+import { ConflictError } from '../shared/errors.js';
 import { dueJobs, lapsedClaims } from '../shared/jobs/queries.js';
 import { expireJob, lapseClaim } from '../shared/jobs/lifecycle.js';
+import { dueProposals } from '../shared/contracts/queries.js';
+import { expireContract } from '../shared/contracts/lifecycle.js';
 import { stalePendingPayments } from '../shared/payments/queries.js';
 import { maintenancePayload } from '../queues/maintenance.js';
 import { requeueSettlement, type SettlementPayload } from '../queues/settlement.js';
@@ -122,8 +125,8 @@ async function eachJob(deps: Pick<MaintenanceDeps, 'log'>, ids: string[], what: 
       await run(id);
       done++;
     } catch (err) {
-      // Another transition won the race (409): nothing to do. Anything else is worth a line.
-      if ((err as { status?: number }).status !== 409) deps.log.warn({ err, jobId: id }, `could not ${what}`);
+      // Another transition won the race (a state conflict): nothing to do. Anything else is worth a line.
+      if (!(err instanceof ConflictError)) deps.log.warn({ err, jobId: id }, `could not ${what}`);
     }
   }
   return done;
@@ -138,6 +141,14 @@ export async function expireDueJobs(deps: Pick<MaintenanceDeps, 'db' | 'log'>): 
   const expired = await eachJob(deps, await dueJobs(deps.db), 'expire job', (id) => expireJob(deps.db, id));
   const lapsed = await eachJob(deps, await lapsedClaims(deps.db), 'lapse claim', (id) => lapseClaim(deps.db, id));
   return { expired, lapsed };
+}
+
+/**
+ * Expires proposals past their deadline that no provider accepted: the value and the client's
+ * stake are voided back. A proposal whose acceptance is settling is left to that settlement.
+ */
+export async function expireDueContracts(deps: Pick<MaintenanceDeps, 'db' | 'log'>): Promise<{ expired: number }> {
+  return { expired: await eachJob(deps, await dueProposals(deps.db), 'expire contract', (id) => expireContract(deps.db, id)) };
 }
 
 export function maintenanceProcessor(deps: MaintenanceDeps) {
@@ -160,6 +171,8 @@ export function maintenanceProcessor(deps: MaintenanceDeps) {
         return expireDueJobs(deps);
       case 'dispatch-events':
         return deps.webhooks ? dispatchWebhooks({ ...deps, webhooks: deps.webhooks }) : { dispatched: 0 };
+      case 'expire-contracts':
+        return expireDueContracts(deps);
       case 'purge-idempotency-keys':
         return { purged: await purgeKeys(deps.db, 24) };
     }

@@ -54,6 +54,8 @@ export const AccountIds = {
   bond: (agentId: string) => `bond:${agentId}`,
   /** Money held for a subject: `escrow:job:<id>`, `escrow:contract:<id>`. */
   escrow: (subject: string, id: string) => `escrow:${subject}:${id}`,
+  /** A party's stake on a subject: `stake:contract:<id>:client`. */
+  stake: (subject: string, id: string, party: string) => `stake:${subject}:${id}:${party}`,
   /** Where a rail's money comes from: `external:x402:USDC`, `external:lightning:SAT`. */
   external: (rail: string, currency: Currency) => `external:${rail}:${currency}`,
   /** A scan key's buyer, where its pack's payment lands before the sale: `scan_key:<24hex>`. */
