@@ -136,6 +136,8 @@ export function buildFeed(rows: FeedRow[], stats: FeedStatsRow, settings: FeedSe
   const lastUpdated = toIso(now, 'now');
   const totalScanned = toCount(stats.total_scanned);
   const totalUnsafe = toCount(stats.total_unsafe);
+  // The operator's prices as configured; the spec's figures for a feed built without them.
+  const offers = settings.offers ?? { usdPerMonth: String(PAID_TIER.usdPerMonth), monthlyScans: PAID_TIER.scans, packSats: PAY_PER_USE.sats, packScans: PAY_PER_USE.scans };
   return {
     title: settings.title,
     description: settings.description,
@@ -153,8 +155,8 @@ export function buildFeed(rows: FeedRow[], stats: FeedStatsRow, settings: FeedSe
       enterprise: settings.enterpriseUrl,
       pricing: settings.pricingUrl,
       message:
-        `Paid tier: ${PAID_TIER.usdPerMonth} USD a month for ${PAID_TIER.scans} scans. ` +
-        `Pay-per-use: ${PAY_PER_USE.sats} sats for ${PAY_PER_USE.scans} scans, paid by Lightning (L402).`,
+        `Paid tier: ${offers.usdPerMonth} USD a month for ${offers.monthlyScans} scans. ` +
+        `Pay-per-use: ${offers.packSats} sats for ${offers.packScans} scans, paid by Lightning (L402).`,
       l402_flow:
         `At ${base}: 1) POST /api/l402/quickkey returns a Lightning invoice; 2) pay the invoice; ` +
         '3) POST /api/l402/redeem returns an API key, usable at once.',

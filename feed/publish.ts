@@ -5,6 +5,7 @@
  */
 import type { Redis } from 'ioredis';
 import type { Config } from '../shared/config.js';
+import { MONTHLY_SCANS } from '../shared/scans/plans.js';
 import type { Db } from '../shared/db/pool.js';
 import { feedSnapshot } from '../shared/scans/feed-snapshot.js';
 import { storeRenderings } from '../shared/feed-store.js';
@@ -43,6 +44,10 @@ export function feedSettings(config: Config): FeedSettings {
     idPrefix: config.FEED_ID_PREFIX,
     pricingUrl: config.FEED_PRICING_URL ?? `${base}/docs`,
     enterpriseUrl: config.FEED_ENTERPRISE_URL ?? `${base}/docs`,
+    offers: {
+      usdPerMonth: config.SCAN_MONTHLY_USD.replace(/\.00$/, ''), monthlyScans: MONTHLY_SCANS,
+      packSats: config.L402_PACK_SATS, packScans: config.L402_PACK_SCANS,
+    },
   };
 }
 

@@ -36,6 +36,8 @@ export interface FeedSettings {
   idPrefix: string;
   pricingUrl: string;
   enterpriseUrl: string;
+  /** What the `upgrade` block offers; the spec's figures (PAID_TIER, PAY_PER_USE) when absent. */
+  offers?: { usdPerMonth: string; monthlyScans: number; packSats: number; packScans: number };
 }
 
 /** One malicious skill in the feed (spec 2.5, ThreatItem). */

@@ -86,3 +86,15 @@ describe('cleanText', () => {
     expect(item.title).toBe('CRITICAL: (unnamed)');
   });
 });
+
+describe('the upgrade block', () => {
+  it('offers the prices the operator configured, and the spec\'s by default', async () => {
+    const { loadConfig } = await import('../../shared/config.js');
+    const { feedSettings } = await import('../../feed/publish.js');
+    const configured = feedSettings(loadConfig({ NODE_ENV: 'test', SCAN_MONTHLY_USD: '12.50', L402_PACK_SATS: '2100', L402_PACK_SCANS: '21' }));
+    expect(buildFeed([], { total_scanned: 0, total_unsafe: 0 }, configured, now).upgrade.message)
+      .toBe('Paid tier: 12.50 USD a month for 100 scans. Pay-per-use: 2100 sats for 21 scans, paid by Lightning (L402).');
+    expect(buildFeed([], { total_scanned: 0, total_unsafe: 0 }, feedSettings(loadConfig({ NODE_ENV: 'test' })), now).upgrade.message)
+      .toBe('Paid tier: 9 USD a month for 100 scans. Pay-per-use: 1000 sats for 10 scans, paid by Lightning (L402).');
+  });
+});
