@@ -27,7 +27,7 @@ import { paidRoute } from '../paid.js';
 import {
   ContractEnvelope, ContractList, ContractListQuery, CreateContractRequest, DeliverContractRequest, DisputeContractRequest, ResolveContractRequest,
 } from '../schemas/contracts.js';
-import { errorResponse, jsonResponse, paymentRequiredResponse, z } from '../schemas/common.js';
+import { describeTransitions, errorResponse, jsonResponse, paymentRequiredResponse, z, type TransitionDoc } from '../schemas/common.js';
 
 const ContractId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'a 24-character hex contract id') });
 const BASE = '/api/v1/contracts';
@@ -60,7 +60,7 @@ export function describeContractRoutes(r: OpenAPIRegistry): void {
     method: 'get', path: `${BASE}/{id}`, tags: ['contracts'], summary: 'One contract, with its stakes and history', request: { params: ContractId },
     responses: { 200: jsonResponse(ContractEnvelope, 'the contract'), 404: errorResponse('no such contract') },
   });
-  const transitions: [string, string, z.ZodType | undefined][] = [
+  const transitions: TransitionDoc[] = [
     ['decline', 'Decline a proposal: value and client stake voided back (provider)', undefined],
     ['cancel', 'Cancel a proposal: value and client stake voided back (client)', undefined],
     ['deliver', 'Deliver the work of an active contract (provider)', DeliverContractRequest],
@@ -68,18 +68,7 @@ export function describeContractRoutes(r: OpenAPIRegistry): void {
     ['dispute', 'Dispute an active or delivered contract (either party)', DisputeContractRequest],
     ['resolve', "Resolve a dispute: the value to the winner, the loser's stake slashed to it minus the fee (admin)", ResolveContractRequest],
   ];
-  for (const [action, summary, body] of transitions) {
-    r.registerPath({
-      method: 'post', path: `${BASE}/{id}/${action}`, tags: ['contracts'], summary,
-      security: action === 'resolve' ? [{ BearerAuth: [] }] : agentAuth,
-      request: { params: ContractId, ...(body ? { body: { content: { 'application/json': { schema: body } } } } : {}) },
-      responses: {
-        200: jsonResponse(ContractEnvelope, 'the contract after the transition'), 401: errorResponse('bad key or signature'),
-        403: errorResponse('not a party allowed to do this'), 404: errorResponse('no such contract'),
-        409: errorResponse('illegal in the current state (named in details.current_state)'),
-      },
-    });
-  }
+  describeTransitions(r, { base: BASE, tag: 'contracts', resource: 'contract', params: ContractId, envelope: ContractEnvelope, transitions });
 }
 
 const stakeJson = (s: PartyStake) => ({ amount: formatAmount(s.amount, 'USDC'), currency: 'USDC', ...s.quote });

@@ -25,7 +25,7 @@ import { paidRoute } from '../paid.js';
 import {
   CreateJobRequest, DisputeJobRequest, JobCreated, JobEnvelope, JobList, JobListQuery, ResolveJobRequest, SubmitJobRequest,
 } from '../schemas/jobs.js';
-import { errorResponse, jsonResponse, paymentRequiredResponse, z } from '../schemas/common.js';
+import { describeTransitions, errorResponse, jsonResponse, paymentRequiredResponse, z, type TransitionDoc } from '../schemas/common.js';
 
 const JobId = z.object({ id: z.string().regex(/^[0-9a-f]{24}$/, 'a 24-character hex job id') });
 const POSTER_KEY = /^Bearer\s+(ac_job_\S{1,200})$/i;
@@ -50,7 +50,7 @@ export function describeJobRoutes(r: OpenAPIRegistry): void {
     method: 'get', path: '/api/jobs/{id}', tags: ['jobs'], summary: 'One job', request: { params: JobId },
     responses: { 200: jsonResponse(JobEnvelope, 'the job'), 404: errorResponse('no such job') },
   });
-  const transitions: [string, string, z.ZodType | undefined][] = [
+  const transitions: TransitionDoc[] = [
     ['claim', 'Claim an open job (agent); the claim lapses after JOB_CLAIM_TTL_MINUTES unless the worker submits, and an agent holds at most MAX_ACTIVE_CLAIMS_PER_AGENT claims (409 with details.limit and details.active_claims)', undefined],
     ['submit', 'Submit the result of an assigned job (its worker)', SubmitJobRequest],
     ['accept', 'Accept a submitted result: escrow paid to the worker, minus the completion fee (poster)', undefined],
@@ -59,18 +59,7 @@ export function describeJobRoutes(r: OpenAPIRegistry): void {
     ['cancel', 'Cancel an open job: escrow refunded (poster)', undefined],
     ['resolve', 'Resolve a dispute (admin)', ResolveJobRequest],
   ];
-  for (const [action, summary, body] of transitions) {
-    r.registerPath({
-      method: 'post', path: `/api/jobs/{id}/${action}`, tags: ['jobs'], summary,
-      security: action === 'resolve' ? [{ BearerAuth: [] }] : agentAuth,
-      request: { params: JobId, ...(body ? { body: { content: { 'application/json': { schema: body } } } } : {}) },
-      responses: {
-        200: jsonResponse(JobEnvelope, 'the job after the transition'), 401: errorResponse('bad key or signature'),
-        403: errorResponse('not a party allowed to do this'), 404: errorResponse('no such job'),
-        409: errorResponse('illegal in the current state (named in details.current_state)'),
-      },
-    });
-  }
+  describeTransitions(r, { base: '/api/jobs', tag: 'jobs', resource: 'job', params: JobId, envelope: JobEnvelope, transitions });
 }
 
 /** Runs middleware in order, as Express would, and resolves when the last calls next(). */

@@ -1,5 +1,5 @@
 /** Schemas shared by every surface: the envelope, errors, pagination and money. */
-import { extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
+import { extendZodWithOpenApi, type OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 
 extendZodWithOpenApi(z);
@@ -64,3 +64,30 @@ export const paymentRequiredResponse = {
   headers: { 'PAYMENT-REQUIRED': { schema: { type: 'string' as const }, description: 'base64 JSON (x402 v2)' } },
   content: { 'application/json': { schema: PaymentRequiredBody } },
 };
+
+/** One transition of a resource (POST <base>/{id}/<action>): its action, summary and body schema. */
+export type TransitionDoc = [action: string, summary: string, body: z.ZodType | undefined];
+
+/**
+ * Registers the transitions of a resource with the same answers: the resource after the
+ * transition, 401, 403 for the wrong party, 404, and 409 naming the current state. `resolve`
+ * is the admin's (Bearer only); the others act as an agent.
+ */
+export function describeTransitions(
+  r: OpenAPIRegistry,
+  o: { base: string; tag: string; resource: string; params: z.ZodObject; envelope: z.ZodType; transitions: TransitionDoc[] },
+): void {
+  const agentAuth = [{ BearerAuth: [], HMACSignature: [] }];
+  for (const [action, summary, body] of o.transitions) {
+    r.registerPath({
+      method: 'post', path: `${o.base}/{id}/${action}`, tags: [o.tag], summary,
+      security: action === 'resolve' ? [{ BearerAuth: [] }] : agentAuth,
+      request: { params: o.params, ...(body ? { body: { content: { 'application/json': { schema: body } } } } : {}) },
+      responses: {
+        200: jsonResponse(o.envelope, `the ${o.resource} after the transition`), 401: errorResponse('bad key or signature'),
+        403: errorResponse('not a party allowed to do this'), 404: errorResponse(`no such ${o.resource}`),
+        409: errorResponse('illegal in the current state (named in details.current_state)'),
+      },
+    });
+  }
+}
