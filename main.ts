@@ -25,6 +25,7 @@ import { claimQueuePrefix, databaseIdentity } from './queues/owner.js';
 import { startWorkers } from './workers/main.js';
 import { buildApp } from './api/app.js';
 import { listen } from './api/server.js';
+import { serveMetrics } from './api/metrics.js';
 
 type Role = 'web' | 'worker' | 'clock' | 'migrate' | 'all';
 const ROLES: Role[] = ['web', 'worker', 'clock', 'migrate', 'all'];
@@ -119,6 +120,11 @@ async function main(role: Role): Promise<void> {
   if (role === 'clock' || role === 'all') {
     const clock = startClock(config, maintenance, log, feed, redisHealth);
     closers.unshift(['clock', () => clock.stop()]);
+  }
+  if (role !== 'web' && role !== 'all' && config.METRICS_PORT !== undefined) {
+    const queues = [settlement, maintenance, scans, feed, provisioning, webhooks];
+    const metrics = await serveMetrics(config, log, { queues, redis: producer, prefix }, config.METRICS_PORT);
+    closers.unshift(['metrics', () => new Promise<void>((r) => metrics.close(() => r()))]);
   }
   closers.unshift(['redis health log', async () => redisHealth.mute()]);
   closers.push(

@@ -183,6 +183,8 @@ const schema = z.object({
     .default(false),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** When set, a worker or clock process serves GET /metrics on this port (a web process serves it on PORT). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /**
    * The embedded facilitator moves no money. Under NODE_ENV=production it runs only with this
    * explicit opt-in (a staging box that wants real signatures and fake settlement).
