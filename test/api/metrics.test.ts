@@ -5,6 +5,8 @@ import { jsonPost, v2Client } from '../helpers/clients.js';
 import { benignSkill, postScan } from '../helpers/scans.js';
 import { scrapeMetrics } from '../../shared/metrics.js';
 import { feedKey } from '../../shared/feed-store.js';
+import { serveMetrics } from '../../api/metrics.js';
+import type { AddressInfo } from 'node:net';
 
 let h: Harness;
 beforeAll(async () => {
@@ -74,5 +76,23 @@ describe('GET /metrics', () => {
     expect(sample(await scrape(), 'feed_age_seconds', '')).toBeNaN();
     await h.deps.redis.hset(feedKey(h.config.QUEUE_PREFIX), 'last_modified', String(Date.now() - 120_000));
     expect(sample(await scrape(), 'feed_age_seconds', '')).toBeGreaterThanOrEqual(120);
+  });
+});
+
+describe('the metrics listener of worker and clock processes (METRICS_PORT)', () => {
+  it('serves GET /metrics with the queue depth, nothing else, and asks for METRICS_TOKEN when it is set', async () => {
+    const config = { ...h.config, METRICS_TOKEN: 'metrics-token-0123456789', HOST: '127.0.0.1' };
+    const queues = [h.scanQueue, h.feedQueue];
+    const server = await serveMetrics(config, h.deps.log, { queues, redis: h.deps.redis, prefix: h.config.QUEUE_PREFIX }, 0);
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      expect((await fetch(`${base}/metrics`)).status).toBe(401);
+      expect((await fetch(`${base}/other`, { headers: { authorization: 'Bearer metrics-token-0123456789' } })).status).toBe(404);
+      const ok = await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer metrics-token-0123456789' } });
+      expect(ok.status).toBe(200);
+      expect(sample(await ok.text(), 'bullmq_queue_jobs', 'queue="skill-scans",state="waiting"')).toBeGreaterThanOrEqual(0);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 });
