@@ -38,7 +38,7 @@ export function buildApp(deps: AppDeps): Express {
   app.set('json replacer', (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
   // First, so that the timer covers everything below it (rate limits and errors included).
-  app.use(httpMetrics());
+  app.use(httpMetrics(app));
   app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   app.use(pinoHttp({
     logger: deps.log,

@@ -3,7 +3,7 @@
  * by route pattern, the scrape of this process's queues and feed, and a bare metrics listener
  * for processes that serve no API (worker, clock) when METRICS_PORT is set.
  */
-import type { Request, RequestHandler } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import { createServer, type Server } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { Config } from '../shared/config.js';
@@ -15,31 +15,51 @@ import { httpRequestDuration, scrapeMetrics, type CountableQueue } from '../shar
 /** The label of a request no route matched (404s, preflights, rate-limited requests). */
 export const UNMATCHED = 'unmatched';
 
+const PATTERN = Symbol('route pattern');
+const ROUTE = Symbol('route');
+
+type Patterned = Request & { [PATTERN]?: string; [ROUTE]?: Request['route'] };
+
 /**
- * Times every request and labels it with Express's matched route pattern (`/api/jobs/:id`),
- * never the raw URL, so the label set stays bounded. The pattern is captured when the router
- * assigns `req.route`: by the time the response finishes, a handler that threw has left its
- * router and `req.baseUrl` no longer holds the mount path.
+ * Makes `app`'s requests remember the route pattern when the router assigns `req.route`, while
+ * `req.baseUrl` still holds the mount path: by the time the response finishes, a handler that
+ * threw has left its router and `req.baseUrl` no longer does. Defined once on the app's request
+ * prototype, so a request pays one setter call, not a property definition.
  */
-export function httpMetrics(): RequestHandler {
+function rememberRoutePatterns(app: Express): void {
+  Object.defineProperty(app.request, 'route', {
+    configurable: true,
+    get(this: Patterned) {
+      return this[ROUTE];
+    },
+    set(this: Patterned, route: Request['route']) {
+      this[ROUTE] = route;
+      this[PATTERN] = patternOf(this.baseUrl, route);
+    },
+  });
+}
+
+function patternOf(baseUrl: string, route: Request['route'] | undefined): string {
+  // A router's '/' under a mount path is the mount path itself: '/api/scan', not '/api/scan/'.
+  const path = String(route?.path ?? '');
+  return baseUrl && path === '/' ? baseUrl : `${baseUrl}${path}` || '/';
+}
+
+/**
+ * Times every request of `app` and labels it with Express's matched route pattern
+ * (`/api/jobs/:id`), never the raw URL, so the label set stays bounded; `unmatched` when no
+ * route matched. One `hrtime` pair and one histogram observation per request.
+ */
+export function httpMetrics(app: Express): RequestHandler {
+  rememberRoutePatterns(app);
   return (req, res, next) => {
     const start = process.hrtime.bigint();
-    let route: Request['route'];
-    let pattern = UNMATCHED;
-    Object.defineProperty(req, 'route', {
-      configurable: true,
-      enumerable: true,
-      get: () => route,
-      set(value: Request['route']) {
-        route = value;
-        // A router's '/' under a mount path is the mount path itself: '/api/scan', not '/api/scan/'.
-        const path = String(value?.path ?? '');
-        pattern = req.baseUrl && path === '/' ? req.baseUrl : `${req.baseUrl}${path}` || '/';
-      },
-    });
     res.once('finish', () => {
       const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      httpRequestDuration.observe({ method: req.method, route: pattern, status_code: String(res.statusCode) }, seconds);
+      // A mounted sub-app (the queue dashboard) swaps the request's prototype: read its own route.
+      const r = req as Patterned;
+      const route = r[PATTERN] ?? (Object.hasOwn(req, 'route') && req.route ? patternOf(req.baseUrl, req.route) : UNMATCHED);
+      httpRequestDuration.observe({ method: req.method, route, status_code: String(res.statusCode) }, seconds);
     });
     next();
   };
