@@ -9,6 +9,7 @@ import { createPool, type Db } from './shared/db/pool.js';
 import { ensureDatabase, migrate } from './shared/db/migrate.js';
 import { connectRedis, createRedis, RedisHealthLog } from './shared/redis.js';
 import { onShutdown, type Closer } from './shared/shutdown.js';
+import { logEventsTo } from './shared/events.js';
 import { createFacilitator } from './shared/payments/facilitator.js';
 import { x402SettingsFromConfig } from './shared/x402/index.js';
 import { createLightningBackend } from './shared/lightning/index.js';
@@ -66,6 +67,7 @@ async function openDatabase(config: Config, log: Logger, runMigrations: boolean,
 async function main(role: Role): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, { role });
+  logEventsTo(log);
   const db = await openDatabase(config, log, role === 'migrate' || role === 'all', poolSize(config, role));
   if (role === 'migrate') {
     await db.end();
