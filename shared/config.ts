@@ -236,6 +236,11 @@ export interface Config extends Omit<RawConfig, 'SIGNING_MASTER_KEY'> {
   scanBaseUrl: string;
   hostingBaseUrl: string;
   gatewayBaseUrl: string;
+  /**
+   * DATABASE_URL and REDIS_URL were not given: `npm start` may start local servers for them when
+   * nothing answers at the defaults. A configured URL is never replaced.
+   */
+  defaultUrls: { database: boolean; redis: boolean };
 }
 
 export class ConfigError extends Error {
@@ -356,5 +361,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scanBaseUrl: trimSlash(raw.SCAN_BASE_URL ?? own),
     hostingBaseUrl: trimSlash(raw.HOSTING_BASE_URL ?? own),
     gatewayBaseUrl: trimSlash(raw.GATEWAY_BASE_URL ?? own),
+    defaultUrls: { database: cleaned.DATABASE_URL === undefined, redis: cleaned.REDIS_URL === undefined },
   };
 }
