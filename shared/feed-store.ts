@@ -64,3 +64,9 @@ export async function readRendering(redis: Redis, prefix: string, format: FeedFo
   if (body === null || etag === null || lastModified === null) return undefined;
   return { body, etag, lastModified: new Date(Number(lastModified)) };
 }
+
+/** The stored rendering's Last-Modified alone (for the feed-age metric), or undefined when none is stored. */
+export async function readLastModified(redis: Redis, prefix: string): Promise<Date | undefined> {
+  const at = await redis.hget(feedKey(prefix), 'last_modified');
+  return at === null ? undefined : new Date(Number(at));
+}

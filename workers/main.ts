@@ -23,6 +23,7 @@ import type { ProvisioningPayload } from '../queues/provisioning.js';
 import type { HostingDriver } from '../shared/hosting/driver.js';
 import type { WebhookPayload } from '../queues/webhooks.js';
 import { webhookProcessor } from './webhook.js';
+import { jobFailures } from '../shared/metrics.js';
 
 export interface WorkerDeps {
   config: Config;
@@ -81,7 +82,9 @@ export function startWorkers(deps: WorkerDeps): Workers {
   ];
   for (const w of workers) {
     w.on('failed', (job, err) => {
-      const level = job && job.attemptsMade < (job.opts.attempts ?? 1) ? 'info' : 'warn';
+      const final = !(job && job.attemptsMade < (job.opts.attempts ?? 1));
+      jobFailures.inc({ queue: w.name, final: String(final) });
+      const level = final ? 'warn' : 'info';
       deps.log[level]({ queue: w.name, jobId: job?.id, attempt: job?.attemptsMade, err: err.message }, 'job failed');
     });
     if (deps.redisHealth) deps.redisHealth.watch(w, `worker ${w.name}`);

@@ -21,6 +21,7 @@ import { resetDueQuotas } from '../shared/scans/plans.js';
 import { dueDeployments, transitionDeployment } from '../shared/hosting/deployments.js';
 import { enqueueProvisioning, type ProvisioningPayload } from '../queues/provisioning.js';
 import { dispatchEvents, stalePendingDeliveries } from '../shared/webhooks/queries.js';
+import { reconcilerRequeues } from '../shared/metrics.js';
 import { enqueueWebhook, requeueWebhook, type WebhookPayload, type WebhookRetry } from '../queues/webhooks.js';
 
 export interface MaintenanceDeps {
@@ -45,6 +46,7 @@ export async function reconcileDeployments(deps: MaintenanceDeps & { provisionin
     [deps.reconcileAfterMs],
   );
   for (const r of rows) await enqueueProvisioning(deps.provisioning, r.deploy_id, r.updated_at);
+  reconcilerRequeues.inc({ kind: 'deployment' }, rows.length);
   return { requeued: rows.length };
 }
 
@@ -87,6 +89,7 @@ export async function reconcileWebhooks(deps: MaintenanceDeps & { webhooks: NonN
   for (const key of stale) {
     if ((await requeueWebhook(deps.webhooks.queue, deps.webhooks.retry, key)) !== 'in_flight') requeued++;
   }
+  reconcilerRequeues.inc({ kind: 'webhook' }, requeued);
   if (requeued) deps.log.info({ requeued, examined: stale.length }, 'reconciler re-enqueued webhook deliveries');
   return { examined: stale.length, requeued };
 }
@@ -98,6 +101,7 @@ export async function reconcile(deps: MaintenanceDeps): Promise<{ examined: numb
     const what = await requeueSettlement(deps.settlement, p.id);
     if (what !== 'in_flight') requeued++;
   }
+  reconcilerRequeues.inc({ kind: 'payment' }, requeued);
   if (requeued) deps.log.info({ requeued, examined: stale.length }, 'reconciler re-enqueued pending payments');
   return { examined: stale.length, requeued };
 }
@@ -113,6 +117,7 @@ export async function reconcileScans(deps: MaintenanceDeps & { scans: Queue<Scan
   for (const id of stale) {
     if ((await requeueScan(deps.scans, id)) !== 'in_flight') requeued++;
   }
+  reconcilerRequeues.inc({ kind: 'scan' }, requeued);
   if (requeued) deps.log.info({ requeued, examined: stale.length }, 'reconciler re-enqueued unfinished scans');
   return { examined: stale.length, requeued };
 }

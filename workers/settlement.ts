@@ -16,7 +16,10 @@ export function settlementProcessor(deps: SettleDeps, log: Logger) {
     const { paymentId } = parsed.data;
     try {
       const outcome = await settlePayment(deps, paymentId);
-      if (outcome === 'needs_review') log.warn({ paymentId }, 'payment held for review: a person must look at it');
+      // After settlePayment returned, its transaction has committed: the line tells the truth.
+      if (outcome === 'settled') log.info({ paymentId, attempt: job.attemptsMade + 1 }, 'payment settled');
+      else if (outcome === 'failed') log.info({ paymentId, attempt: job.attemptsMade + 1 }, 'payment failed');
+      else if (outcome === 'needs_review') log.warn({ paymentId }, 'payment held for review: a person must look at it');
       return outcome;
     } catch (err) {
       if (!(err instanceof UnknownPaymentError)) throw err;

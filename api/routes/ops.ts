@@ -5,9 +5,9 @@ import type { AppDeps } from '../context.js';
 import { API_VERSION, buildOpenApi } from '../openapi.js';
 import { docsPages } from './docs-pages.js';
 import { errorResponse, z } from '../schemas/common.js';
-import { metricsText } from '../metrics.js';
-import { safeEqual } from '../../shared/auth/credentials.js';
+import { metricsAuthorized, metricsText } from '../metrics.js';
 import { HttpError } from '../http-error.js';
+import type { CountableQueue } from '../../shared/metrics.js';
 
 const Health = z.object({ ok: z.boolean(), postgres: z.boolean().optional(), redis: z.boolean().optional() }).openapi('Health');
 
@@ -32,6 +32,12 @@ export function describeOpsRoutes(r: OpenAPIRegistry): void {
 }
 
 
+/** The queues this process has, once each (queue events are not queues). */
+export function appQueues(deps: AppDeps): CountableQueue[] {
+  const { settlement, scans, feed, webhooks, provisioning, maintenance } = deps.queues;
+  return [settlement, scans, feed, webhooks, provisioning, ...(maintenance ? [maintenance] : [])];
+}
+
 export function opsRoutes(deps: AppDeps): Router {
   const router = Router();
   let openapi: unknown;
@@ -47,11 +53,10 @@ export function opsRoutes(deps: AppDeps): Router {
     res.status(postgres && redis ? 200 : 503).json({ ok: postgres && redis, postgres, redis });
   });
   router.get('/metrics', async (req, res) => {
-    const token = deps.config.METRICS_TOKEN;
-    if (token && !safeEqual(req.get('authorization') ?? '', `Bearer ${token}`)) {
+    if (!metricsAuthorized(deps.config, req.get('authorization'))) {
       throw new HttpError('unauthorized', 'metrics need Authorization: Bearer <METRICS_TOKEN>', undefined, { headers: { 'WWW-Authenticate': 'Bearer realm="metrics"' } });
     }
-    const { contentType, body } = await metricsText();
+    const { contentType, body } = await metricsText({ queues: appQueues(deps), redis: deps.redis, prefix: deps.config.QUEUE_PREFIX });
     res.type(contentType).send(body);
   });
   router.get('/openapi.json', (_req, res) => {

@@ -47,6 +47,20 @@ export function pgCode(err: unknown): string | undefined {
   return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
 }
 
+/** Callbacks waiting for the commit of the transaction a client is in (set by transaction()). */
+const commitHooks = new WeakMap<object, Array<() => void>>();
+
+/**
+ * Runs `fn` once the transaction that `q` belongs to has committed, and never if it rolls back.
+ * Outside transaction() (the pool: the statement has already committed) it runs at once. For
+ * what must not be said before it is true: log lines about a change.
+ */
+export function afterCommit(q: Queryable, fn: () => void): void {
+  const hooks = commitHooks.get(q);
+  if (hooks) hooks.push(fn);
+  else fn();
+}
+
 /**
  * Runs `fn` inside one transaction and commits, or rolls back on any error. Serialization
  * failures and deadlocks are retried a few times, since they say "try again", not "wrong".
@@ -55,9 +69,20 @@ export async function transaction<T>(db: Db, fn: (tx: pg.PoolClient) => Promise<
   for (let attempt = 1; ; attempt++) {
     const client = await db.connect();
     try {
+      const hooks: Array<() => void> = [];
+      commitHooks.set(client, hooks);
       await client.query('BEGIN');
       const result = await fn(client);
       await client.query('COMMIT');
+      commitHooks.delete(client);
+      // The work is committed: a failing hook must not turn it into an error (or a retry).
+      for (const hook of hooks) {
+        try {
+          hook();
+        } catch {
+          /* a log line lost is not worth a failed request */
+        }
+      }
       return result;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => {});
@@ -65,6 +90,7 @@ export async function transaction<T>(db: Db, fn: (tx: pg.PoolClient) => Promise<
       const retriable = code === PgCode.serializationFailure || code === PgCode.deadlockDetected;
       if (!retriable || attempt >= 3) throw err;
     } finally {
+      commitHooks.delete(client);
       client.release();
     }
   }

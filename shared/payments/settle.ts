@@ -16,7 +16,8 @@ import { PgCode, pgCode, transaction } from '../db/pool.js';
 import { AccountIds, createTransfer, ensureAccount, type Currency } from '../ledger/index.js';
 import { SettlementPendingError, UnknownPaymentError } from './errors.js';
 import { claimAttempt, flagForReview, getPayment, markFailed, markSettled, type PaymentRow } from './queries.js';
-import type { PaymentRails } from './rails/index.js';
+import type { PaymentRails, RailResult } from './rails/index.js';
+import { observePayment } from '../metrics.js';
 
 /** What a payment's purpose (bond, job, scan pack, contract) does when its payment settles or fails. */
 export interface PurposeHandler {
@@ -50,7 +51,18 @@ export async function settlePayment(deps: SettleDeps, paymentId: string): Promis
     return 'needs_review';
   }
   const result = await rail.settle(payment);
-  if (result.status === 'pending') throw new SettlementPendingError(result.reason);
+  if (result.status === 'pending') {
+    observePayment(payment.rail, 'pending');
+    throw new SettlementPendingError(result.reason);
+  }
+  const outcome = await finishSettlement(deps, payment, handler, result);
+  if (outcome === 'settled' || outcome === 'failed' || outcome === 'needs_review') observePayment(payment.rail, outcome, payment.created_at);
+  return outcome;
+}
+
+/** After the rail answered for a claimed payment: book it, fail it, or hold it for a person. */
+async function finishSettlement(deps: SettleDeps, payment: PaymentRow, handler: PurposeHandler, result: Exclude<RailResult, { status: 'pending' }>): Promise<SettleOutcome> {
+  const paymentId = payment.id;
   if (result.status === 'invalid') {
     if (payment.attempts > 1 && !result.definitive) {
       await flagForReview(deps.db, paymentId, `rail refused attempt ${payment.attempts}: ${result.reason}`);
