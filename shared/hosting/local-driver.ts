@@ -3,10 +3,17 @@
  * DEPLOY_DIR/<deploy id>/ and records the state there. It runs nothing: the endpoint it reports,
  * `local://<deploy id>`, says so. Writes replace whole files, so a repeated call changes nothing.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DeploymentSpec, DriverState, HostingDriver } from './driver.js';
 import { renderDeployment, renderService } from './manifests.js';
+
+/** Writes a whole file at once (a rename), so a reader never sees half of it. */
+async function writeWhole(file: string, text: string): Promise<void> {
+  const partial = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  await writeFile(partial, text);
+  await rename(partial, file);
+}
 
 export class LocalDriver implements HostingDriver {
   readonly kind = 'local' as const;
@@ -22,9 +29,9 @@ export class LocalDriver implements HostingDriver {
   private async write(spec: DeploymentSpec, replicas: number, state: DriverState): Promise<void> {
     const folder = this.folder(spec.deployId);
     await mkdir(folder, { recursive: true });
-    await writeFile(join(folder, 'deployment.json'), `${JSON.stringify(renderDeployment(spec, this.namespace, replicas), null, 2)}\n`);
-    await writeFile(join(folder, 'service.json'), `${JSON.stringify(renderService(spec, this.namespace), null, 2)}\n`);
-    await writeFile(join(folder, 'state'), state);
+    await writeWhole(join(folder, 'deployment.json'), `${JSON.stringify(renderDeployment(spec, this.namespace, replicas), null, 2)}\n`);
+    await writeWhole(join(folder, 'service.json'), `${JSON.stringify(renderService(spec, this.namespace), null, 2)}\n`);
+    await writeWhole(join(folder, 'state'), state);
   }
 
   async provision(spec: DeploymentSpec): Promise<{ endpoint: string | null }> {
@@ -42,8 +49,8 @@ export class LocalDriver implements HostingDriver {
     const deployment = JSON.parse(await readFile(file, 'utf8').catch(() => 'null'));
     if (!deployment) return;
     deployment.spec.replicas = 0;
-    await writeFile(file, `${JSON.stringify(deployment, null, 2)}\n`);
-    await writeFile(join(folder, 'state'), 'suspended');
+    await writeWhole(file, `${JSON.stringify(deployment, null, 2)}\n`);
+    await writeWhole(join(folder, 'state'), 'suspended');
   }
 
   resume(spec: DeploymentSpec): Promise<void> {
