@@ -3,6 +3,7 @@
  * schema with defaults. Everything else receives a `Config` object.
  */
 import { z } from 'zod';
+import { parseCdpSecret } from './x402/facilitator-auth.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -51,6 +52,14 @@ const schema = z.object({
   X402_MAX_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),
   X402_FACILITATOR_URL: url.optional(),
   X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  /** Sent as the `Authorization` header on every facilitator call, as it is (e.g. `Bearer <token>`). */
+  X402_FACILITATOR_AUTH: z.string().optional(),
+  /**
+   * The Coinbase Developer Platform facilitator's API key (its documented variable names): each
+   * facilitator call then carries a fresh JWT signed with the secret (PEM EC key or base64 Ed25519).
+   */
+  CDP_API_KEY_ID: z.string().optional(),
+  CDP_API_KEY_SECRET: z.string().optional(),
 
   // Lightning and L402 (docs/lightning.md)
   /** `embedded` signs real BOLT11 invoices itself and settles nothing on a network; `lnd` uses LND's REST API. */
@@ -277,7 +286,30 @@ function unsafeProblems(raw: RawConfig, modeGiven: boolean): string[] {
 }
 
 // Values of these variables never appear in an error message.
-const SECRET_NAME = /TOKEN|SECRET|KEY|MACAROON/;
+const SECRET_NAME = /TOKEN|SECRET|KEY|MACAROON|_AUTH$/;
+
+/** Facilitator credentials: one kind at most, complete, readable, and only with a facilitator to send them to. */
+function facilitatorProblems(raw: RawConfig): string[] {
+  const problems: string[] = [];
+  const cdp = raw.CDP_API_KEY_ID !== undefined || raw.CDP_API_KEY_SECRET !== undefined;
+  if ((raw.X402_FACILITATOR_AUTH !== undefined || cdp) && !raw.X402_FACILITATOR_URL) {
+    problems.push(`${raw.X402_FACILITATOR_AUTH !== undefined ? 'X402_FACILITATOR_AUTH' : 'CDP_API_KEY_ID'}: facilitator credentials are set but X402_FACILITATOR_URL is not`);
+  }
+  if (raw.X402_FACILITATOR_AUTH !== undefined && cdp) {
+    problems.push('X402_FACILITATOR_AUTH: set together with CDP_API_KEY_ID/CDP_API_KEY_SECRET; set one kind of facilitator credentials');
+  }
+  if (cdp && (!raw.CDP_API_KEY_ID || !raw.CDP_API_KEY_SECRET)) {
+    problems.push(`${raw.CDP_API_KEY_ID ? 'CDP_API_KEY_SECRET' : 'CDP_API_KEY_ID'}: required when the other is set`);
+  }
+  if (raw.CDP_API_KEY_SECRET) {
+    try {
+      parseCdpSecret(raw.CDP_API_KEY_SECRET);
+    } catch (err) {
+      problems.push(`CDP_API_KEY_SECRET=(hidden): ${(err as Error).message}`);
+    }
+  }
+  return problems;
+}
 
 /**
  * The Lightning settings that only make sense together: LND needs a URL and a macaroon, and the
@@ -342,7 +374,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const raw = parsed.data;
-  const unsafe = [...unsafeProblems(raw, cleaned.NODE_ENV !== undefined), ...lightningProblems(raw), ...hostingProblems(raw)];
+  const unsafe = [...unsafeProblems(raw, cleaned.NODE_ENV !== undefined), ...lightningProblems(raw), ...hostingProblems(raw), ...facilitatorProblems(raw)];
   if (unsafe.length) throw new ConfigError(unsafe);
   const own = trimSlash(raw.PUBLIC_BASE_URL ?? `http://localhost:${raw.PORT}`);
   return {

@@ -19,6 +19,8 @@ export const X402Reason = {
   invalid_signature: 'invalid_signature',
   /** A facilitator could not be reached or answered nonsense (see `FacilitatorUnavailableError`). */
   facilitator_unavailable: 'facilitator_unavailable',
+  /** The facilitator refused our credentials (401/403): a configuration error of this service. */
+  facilitator_unauthorized: 'facilitator_unauthorized',
 } as const;
 
 export type X402ReasonCode = keyof typeof X402Reason;
@@ -56,5 +58,13 @@ export class FacilitatorUnavailableError extends X402Error {
   constructor(detail: string, options?: { cause?: unknown }) {
     super(X402Reason.facilitator_unavailable, `facilitator unavailable: ${detail}`, options);
     this.name = 'FacilitatorUnavailableError';
+  }
+}
+
+/** The facilitator answered 401 or 403: our credentials are missing or wrong (X402_FACILITATOR_AUTH, CDP_API_KEY_*). */
+export class FacilitatorAuthError extends X402Error {
+  constructor(detail: string) {
+    super(X402Reason.facilitator_unauthorized, `facilitator refused our credentials: ${detail}`);
+    this.name = 'FacilitatorAuthError';
   }
 }

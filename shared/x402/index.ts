@@ -4,7 +4,7 @@
  * `X-PAYMENT-RESPONSE`). Pure functions to build 402 answers and decode, verify and receipt
  * payments, and two facilitators. See docs/x402.md.
  */
-export { X402Error, X402Reason, InvalidPaymentHeaderError, PaymentRejectedError, FacilitatorUnavailableError } from './errors.js';
+export { X402Error, X402Reason, InvalidPaymentHeaderError, PaymentRejectedError, FacilitatorUnavailableError, FacilitatorAuthError } from './errors.js';
 export type { X402ReasonCode } from './errors.js';
 export type * from './types.js';
 export { chainIdOf, toCaip2, toV1Name } from './networks.js';
@@ -29,6 +29,9 @@ export type { PaymentHeaders } from './headers.js';
 export { parsePaymentPayload, parseServerRequirements } from './payload.js';
 export { verifyPayment, proofIdOf, VALID_BEFORE_MARGIN_SECONDS, TRANSFER_WITH_AUTHORIZATION } from './verify.js';
 export type { VerifiedPayment } from './verify.js';
-export type { Facilitator, VerifyResult, SettleResult, SupportedKind } from './facilitator.js';
-export { HttpFacilitator } from './http-facilitator.js';
+export type { Facilitator, FacilitatorHealth, VerifyResult, SettleResult, SupportedKind } from './facilitator.js';
+export { HttpFacilitator, FACILITATOR_UNAUTHORIZED } from './http-facilitator.js';
+export type { HttpFacilitatorOptions } from './http-facilitator.js';
+export { staticAuthorization, cdpJwtAuth, signCdpJwt, parseCdpSecret, CDP_JWT_LIFETIME_SECONDS } from './facilitator-auth.js';
+export type { FacilitatorAuth, FacilitatorCall } from './facilitator-auth.js';
 export { EmbeddedFacilitator } from './embedded-facilitator.js';
