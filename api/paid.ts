@@ -13,8 +13,9 @@ import type { Request, Response } from 'express';
 import type { Job } from 'bullmq';
 import {
   buildPaymentRequired, decodePaymentHeader, encodePaymentResponse, paymentResponseHeaderName, parsePaymentPayload,
-  selectRequirements, verifyPayment, X402Error,
+  selectRequirements, verifyPayment, FacilitatorRejectedError, X402Error, type Facilitator,
 } from '../shared/x402/index.js';
+import { UpstreamUnavailableError } from '../shared/errors.js';
 import { PaymentReplayError } from '../shared/payments/errors.js';
 import type { AcceptedPayment } from '../shared/payments/record.js';
 import { getPayment, type PaymentRow } from '../shared/payments/queries.js';
@@ -81,11 +82,30 @@ function requirementsFor(deps: AppDeps, req: Request, price: Price, error?: stri
 /**
  * Verifies an x402 payment header (PAYMENT-SIGNATURE, or a v1 X-PAYMENT) against the server's
  * own requirements, never the client's echo. Throws an X402Error naming what is wrong.
+ *
+ * With a `remote` facilitator (X402_FACILITATOR_URL is set), a payment that passes the local
+ * checks (cheap; they stop garbage before any call) is then verified by the facilitator's
+ * /verify, which sees the chain: an unfunded payer is refused now, with the facilitator's
+ * reason (FacilitatorRejectedError), rather than getting a resource whose settlement fails
+ * later. A facilitator that cannot answer (down, time-out, refusing our credentials) is an
+ * UpstreamUnavailableError: nothing is recorded and the same payment can be sent again.
  */
-export async function verifyX402(built: ReturnType<typeof requirementsOf>, header: { paymentSignature?: string; xPayment?: string }, price: Price): Promise<AcceptedPayment> {
+export async function verifyX402(
+  built: ReturnType<typeof requirementsOf>,
+  header: { paymentSignature?: string; xPayment?: string },
+  price: Price,
+  remote?: Facilitator,
+): Promise<AcceptedPayment> {
   const decoded = decodePaymentHeader(header);
   const requirements = selectRequirements(decoded, built);
   const verified = await verifyPayment(decoded, requirements);
+  if (remote) {
+    const answer = await remote.verify(decoded, requirements);
+    if (answer.status === 'invalid') throw new FacilitatorRejectedError(answer.reason);
+    if (answer.status === 'unavailable') {
+      throw new UpstreamUnavailableError(`the x402 facilitator cannot verify the payment now (${answer.reason}); nothing was recorded, send the same payment again shortly`);
+    }
+  }
   return { rail: 'x402', proofId: verified.proofId, payer: verified.payer, amount: price.amount, currency: 'USDC', payload: decoded.raw, requirements };
 }
 
@@ -106,13 +126,14 @@ export async function acceptPayment(deps: AppDeps, req: Request, res: Response, 
     return undefined;
   }
   try {
-    const paid = await verifyX402(requirementsFor(deps, req, price), { paymentSignature, xPayment }, price);
+    const remote = deps.config.X402_FACILITATOR_URL ? deps.facilitator : undefined;
+    const paid = await verifyX402(requirementsFor(deps, req, price), { paymentSignature, xPayment }, price, remote);
     // The request is now acted on: its X-Signature (if any) is spent.
     await req.spendSignature?.();
     return paid;
   } catch (err) {
     if (!(err instanceof X402Error)) throw err;
-    challenge(deps, req, res, price, err.reason);
+    challenge(deps, req, res, price, err instanceof FacilitatorRejectedError ? err.facilitatorReason : err.reason);
     return undefined;
   }
 }

@@ -21,6 +21,8 @@ export const X402Reason = {
   facilitator_unavailable: 'facilitator_unavailable',
   /** The facilitator refused our credentials (401/403): a configuration error of this service. */
   facilitator_unauthorized: 'facilitator_unauthorized',
+  /** The facilitator's /verify refused the payment; its own reason is in `FacilitatorRejectedError.facilitatorReason`. */
+  facilitator_rejected: 'facilitator_rejected',
 } as const;
 
 export type X402ReasonCode = keyof typeof X402Reason;
@@ -66,5 +68,17 @@ export class FacilitatorAuthError extends X402Error {
   constructor(detail: string) {
     super(X402Reason.facilitator_unauthorized, `facilitator refused our credentials: ${detail}`);
     this.name = 'FacilitatorAuthError';
+  }
+}
+
+/**
+ * The facilitator's /verify refused a payment our own checks accepted (an unfunded payer, a
+ * nonce already used on chain, a smart wallet it cannot validate...). `facilitatorReason` is its
+ * own code, e.g. `insufficient_funds`: that is what the payer is told.
+ */
+export class FacilitatorRejectedError extends X402Error {
+  constructor(readonly facilitatorReason: string) {
+    super(X402Reason.facilitator_rejected, `the facilitator refused the payment: ${facilitatorReason}`);
+    this.name = 'FacilitatorRejectedError';
   }
 }
