@@ -13,7 +13,7 @@ import type { Request, Response } from 'express';
 import type { Job } from 'bullmq';
 import {
   buildPaymentRequired, decodePaymentHeader, encodePaymentResponse, paymentResponseHeaderName, parsePaymentPayload,
-  selectRequirements, verifyPayment, FacilitatorRejectedError, X402Error, type Facilitator,
+  selectRequirements, verifyPayment, wireErrorOf, wireMessageOf, FacilitatorRejectedError, X402Error, type Facilitator,
 } from '../shared/x402/index.js';
 import { UpstreamUnavailableError } from '../shared/errors.js';
 import { PaymentReplayError } from '../shared/payments/errors.js';
@@ -70,13 +70,13 @@ export async function paidRoute<R extends { payment: PaymentRow }>(deps: AppDeps
 }
 
 /** The requirements of a price for a resource (an absolute URL). */
-export function requirementsOf(deps: AppDeps, resourceUrl: string, price: Price, error?: string) {
-  return buildPaymentRequired(deps.x402, { amount: price.amount, resourceUrl, description: price.description, error });
+export function requirementsOf(deps: AppDeps, resourceUrl: string, price: Price, error?: string, message?: string) {
+  return buildPaymentRequired(deps.x402, { amount: price.amount, resourceUrl, description: price.description, error, message });
 }
 
 /** The requirements of a route's price; the resource is the route's own absolute URL. */
-function requirementsFor(deps: AppDeps, req: Request, price: Price, error?: string) {
-  return requirementsOf(deps, `${deps.config.publicBaseUrl}${req.originalUrl.split('?')[0]}`, price, error);
+function requirementsFor(deps: AppDeps, req: Request, price: Price, error?: string, message?: string) {
+  return requirementsOf(deps, `${deps.config.publicBaseUrl}${req.originalUrl.split('?')[0]}`, price, error, message);
 }
 
 /**
@@ -109,8 +109,14 @@ export async function verifyX402(
   return { rail: 'x402', proofId: verified.proofId, payer: verified.payer, amount: price.amount, currency: 'USDC', payload: decoded.raw, requirements };
 }
 
-function challenge(deps: AppDeps, req: Request, res: Response, price: Price, error?: string): void {
-  const p = requirementsFor(deps, req, price, error);
+/**
+ * Answers 402. `reason` is ours (an X402Reason, `payment_already_used`) or a facilitator's; the
+ * `error` sent is in the reference vocabulary (`invalid_exact_evm_...`, see wireErrorOf) with a
+ * short human `message` beside it in the body.
+ */
+function challenge(deps: AppDeps, req: Request, res: Response, price: Price, reason = 'missing_payment_header', detail?: string): void {
+  const error = wireErrorOf(reason);
+  const p = requirementsFor(deps, req, price, error, wireMessageOf(error, detail));
   res.status(402).set('PAYMENT-REQUIRED', p.header).set('Cache-Control', 'no-store').json(price.quote ? { ...p.body, quote: price.quote } : p.body);
 }
 

@@ -4,7 +4,7 @@
  * `X-PAYMENT-RESPONSE`). Pure functions to build 402 answers and decode, verify and receipt
  * payments, and two facilitators. See docs/x402.md.
  */
-export { X402Error, X402Reason, InvalidPaymentHeaderError, PaymentRejectedError, FacilitatorUnavailableError, FacilitatorAuthError, FacilitatorRejectedError } from './errors.js';
+export { wireErrorOf, wireMessageOf, X402Error, X402Reason, InvalidPaymentHeaderError, PaymentRejectedError, FacilitatorUnavailableError, FacilitatorAuthError, FacilitatorRejectedError } from './errors.js';
 export type { X402ReasonCode } from './errors.js';
 export type * from './types.js';
 export { chainIdOf, toCaip2, toV1Name } from './networks.js';

@@ -52,6 +52,8 @@ export interface PriceRequest {
   mimeType?: string;
   /** The `error` shown to the client; default `payment_required`, or an X402Error reason on a refused retry. */
   error?: string;
+  /** A short human message put beside `error` in the body. */
+  message?: string;
 }
 
 /** A 402 answer and the requirements behind it. */
@@ -120,7 +122,7 @@ export function buildPaymentRequired(settings: X402Settings, price: PriceRequest
   const paymentRequired: PaymentRequiredV2 = { x402Version: 2, error, resource, accepts: [requirementsV2] };
   return {
     header: encodeBase64Json(paymentRequired),
-    body: { x402Version: 1, error, accepts: [requirementsV1], success: false },
+    body: { x402Version: 1, error, ...(price.message ? { message: price.message } : {}), accepts: [requirementsV1], success: false },
     paymentRequired,
     requirementsV2,
     requirementsV1,

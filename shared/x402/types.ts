@@ -85,6 +85,8 @@ export interface PaymentRequiredV2 {
 export interface PaymentRequiredBody {
   x402Version: 1;
   error: string;
+  /** A short human message beside the `error` code, when the caller gave one. */
+  message?: string;
   accepts: PaymentRequirementsV1[];
   success: false;
 }

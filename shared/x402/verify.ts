@@ -102,6 +102,49 @@ async function checkSignature(payment: DecodedPayment, expected: NormalizedRequi
   if (signer.toLowerCase() !== auth.from.toLowerCase()) reject('invalid_signature', `signed by ${getAddress(signer)}, not ${auth.from}`);
 }
 
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Structural equality of JSON values; key order does not matter. */
+function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => deepEqual(x, b[i]));
+  if (isRecord(a) && isRecord(b)) {
+    const ka = Object.keys(a).filter((k) => a[k] !== undefined);
+    const kb = Object.keys(b).filter((k) => b[k] !== undefined);
+    return ka.length === kb.length && ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && deepEqual(a[k], b[k]));
+  }
+  return false;
+}
+
+/** Every key of `expected` is in `actual` with a deeply equal value (objects recursively). */
+function containsSubset(expected: unknown, actual: unknown): boolean {
+  if (!isRecord(expected)) return deepEqual(expected, actual);
+  if (!isRecord(actual)) return false;
+  return Object.entries(expected).every(([k, v]) => containsSubset(v, actual[k]));
+}
+
+/**
+ * A v2 payment's `accepted` must be one of our requirements, matched as the reference server
+ * matches it (`paymentRequirementsMatchAccepted` in @x402/core): all fields but `extra` deeply
+ * equal (no field missing or added, addresses compared as written), and our `extra` a subset of
+ * the echo's. The fields that decide the payment were already checked one by one with precise
+ * reasons; this catches the rest (maxTimeoutSeconds, the echoed amount, an extra field...).
+ */
+function checkAccepted(payment: DecodedPayment, requirements: ServerRequirements): void {
+  if (payment.version !== 2 || !('amount' in requirements)) return;
+  const { extra: acceptedExtra, ...acceptedCore } = payment.raw.accepted as unknown as Record<string, unknown>;
+  const { extra: requiredExtra, ...requiredCore } = requirements as unknown as Record<string, unknown>;
+  if (!deepEqual(requiredCore, acceptedCore)) {
+    const fields = [...new Set([...Object.keys(requiredCore), ...Object.keys(acceptedCore)])].filter((k) => !deepEqual(requiredCore[k], acceptedCore[k]));
+    reject('accepted_mismatch', `accepted differs from the requirements in ${fields.join(', ')}`);
+  }
+  if (requiredExtra !== undefined && !containsSubset(requiredExtra, acceptedExtra)) {
+    reject('accepted_mismatch', 'accepted.extra does not contain the required extra');
+  }
+}
+
 /**
  * The checks shared by verification and the embedded facilitator's settlement; `nowSeconds`
  * null skips the time window (see EmbeddedFacilitator.settle).
@@ -117,6 +160,7 @@ export async function checkPayment(
   checkTerms(payment, expected);
   if (nowSeconds !== null) checkWindow(payment, nowSeconds);
   await checkSignature(payment, expected);
+  checkAccepted(payment, requirements);
   const { from, nonce, value, validBefore } = payment.authorization;
   return {
     payer: getAddress(from),
@@ -130,7 +174,8 @@ export async function checkPayment(
 
 /**
  * Verifies a decoded payment against the server's own requirements (either generation):
- * scheme and network match, the v2 echo names the same asset, `to` is the payee, `value` is
+ * scheme and network match, the v2 echo names the same asset (and, last, is one of our
+ * requirements exactly, as the reference server matches it), `to` is the payee, `value` is
  * exactly the amount, `validAfter <= now`, `validBefore >= now + 6 s`, and the EIP-712
  * TransferWithAuthorization signature (domain: the asset's name and version, the chain id, the
  * asset as verifying contract) recovers to `from`. Replay is NOT checked here: the caller

@@ -76,7 +76,7 @@ describe('a paid route with an HTTP facilitator', () => {
   it('runs the local checks first: garbage never reaches the facilitator', async () => {
     const res = await fetch(register(), jsonPost(agentBody('fac-garbage'), { 'PAYMENT-SIGNATURE': 'bm90IGEgcGF5bWVudA==' }));
     expect(res.status).toBe(402);
-    expect(decode(res.headers.get('payment-required')).error).toBe('invalid_payment_header');
+    expect(decode(res.headers.get('payment-required')).error).toBe('invalid_payload');
     expect(standIn.calls).toEqual([]);
   });
 
