@@ -106,4 +106,14 @@ describe('a paid route with an HTTP facilitator', () => {
     expect((await fetch(register(), jsonPost(agentBody('fac-401'), { 'PAYMENT-SIGNATURE': header }))).status).toBe(201);
     expect((await request(h.app).get('/readyz')).body).toEqual({ ok: true, postgres: true, redis: true, facilitator: true });
   });
+
+  it('refuses an accepted echo that is not exactly our requirements, in the reference vocabulary, before asking the facilitator', async () => {
+    const header = decode(await signedPaymentFor(register(), agentBody('fac-echo')));
+    header.accepted.maxTimeoutSeconds = 60; // the signed authorization is untouched
+    const res = await fetch(register(), jsonPost(agentBody('fac-echo'), { 'PAYMENT-SIGNATURE': Buffer.from(JSON.stringify(header)).toString('base64') }));
+    expect(res.status).toBe(402);
+    expect(decode(res.headers.get('payment-required')).error).toBe('invalid_payment_requirements');
+    expect(await res.json()).toMatchObject({ error: 'invalid_payment_requirements', message: expect.stringMatching(/not the ones this server offered/) });
+    expect(standIn.calls).toEqual([]);
+  });
 });
