@@ -24,6 +24,7 @@ import { gatewayRoutes } from './routes/gateway.js';
 import { opsRoutes } from './routes/ops.js';
 import { adminQueueRoutes } from './routes/admin-queues.js';
 import { agentEventRoutes } from './routes/agent-events.js';
+import { paymentRoutes } from './routes/payments.js';
 import { multipartArchive } from './middleware/multipart.js';
 import { SCAN_LIMITS } from '../shared/scanner/limits.js';
 
@@ -99,6 +100,7 @@ export function buildApp(deps: AppDeps): Express {
   app.use('/api/keys', keyRoutes(deps));
   app.use('/api', hostingRoutes(deps));
   app.use('/api/payment', gatewayRoutes(deps));
+  app.use('/api/v1/payments', paymentRoutes(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.log));

@@ -10,9 +10,10 @@
  *   settled, 202 with a Location while it is not, or a fresh 402 when settlement failed.
  */
 import type { Request, Response } from 'express';
+import { getAddress } from 'viem';
 import type { Job } from 'bullmq';
 import {
-  buildPaymentRequired, decodePaymentHeader, encodePaymentResponse, paymentResponseHeaderName, parsePaymentPayload,
+  buildPaymentRequired, decodePaymentHeader, encodePaymentFailure, encodePaymentResponse, parseServerRequirements, paymentResponseHeaderName, parsePaymentPayload,
   selectRequirements, verifyPayment, wireErrorOf, wireMessageOf, FacilitatorRejectedError, X402Error, type Facilitator,
 } from '../shared/x402/index.js';
 import { UpstreamUnavailableError } from '../shared/errors.js';
@@ -49,24 +50,46 @@ export async function paidRoute<R extends { payment: PaymentRow }>(deps: AppDeps
     recorded = await route.record(paid);
   } catch (err) {
     if (!(err instanceof PaymentReplayError)) throw err;
-    challenge(deps, req, res, route.price, 'payment_already_used');
+    challenge(deps, req, res, route.price, 'payment_already_used', 'This payment was already used for another request; sign a new one.');
     return;
   }
   const payment = await settleOrWait(deps, recorded.payment.id);
   if (payment.status === 'failed') {
-    challenge(deps, req, res, route.price, payment.failure_reason ?? 'settlement_failed');
+    // As the reference server: a 402 whose PAYMENT-RESPONSE says success false, with the reason.
+    res.set(receiptHeaders(payment));
+    challenge(deps, req, res, route.price, payment.failure_reason ?? 'settlement_failed', 'The payment was accepted but its settlement failed; nothing was charged for this request.');
     return;
   }
   res.setHeader('Location', route.location(recorded));
+  // Where the receipt can be fetched once a pending settlement lands (owner only).
+  res.setHeader('Link', `<${paymentReceiptPath(payment.id)}>; rel="payment-receipt"`);
   const body = { success: true, ...(await route.body(recorded, payment)) };
+  res.set(receiptHeaders(payment));
+  res.status(payment.status === 'settled' ? 201 : 202).json(body);
+}
+
+/** Where a payment's receipt is served (GET, owner only). */
+export function paymentReceiptPath(paymentId: string): string {
+  return `/api/v1/payments/${paymentId}`;
+}
+
+/**
+ * The x402 receipt header of a payment in its own generation: `PAYMENT-RESPONSE` (v2) or
+ * `X-PAYMENT-RESPONSE` (v1) with the settlement once settled, or `success: false` and the
+ * reason once failed; nothing while pending or for another rail.
+ */
+export function receiptHeaders(payment: PaymentRow): Record<string, string> {
+  if (payment.rail !== 'x402') return {};
+  const version = parsePaymentPayload(payment.payload).version;
+  const name = paymentResponseHeaderName(version);
   if (payment.status === 'settled' && payment.settlement) {
-    const version = parsePaymentPayload(payment.payload).version;
-    const s = payment.settlement as { transaction: string; network: string; payer: string };
-    res.setHeader(paymentResponseHeaderName(version), encodePaymentResponse(s, version));
-    res.status(201).json(body);
-    return;
+    return { [name]: encodePaymentResponse(payment.settlement as { transaction: string; network: string; payer: string }, version) };
   }
-  res.status(202).json(body);
+  if (payment.status === 'failed') {
+    const network = parseServerRequirements(payment.requirements).network;
+    return { [name]: encodePaymentFailure({ reason: payment.failure_reason ?? 'settlement_failed', network, payer: getAddress(payment.payer) }, version) };
+  }
+  return {};
 }
 
 /** The requirements of a price for a resource (an absolute URL). */

@@ -23,6 +23,7 @@ export {
   MAX_PAYMENT_HEADER_LENGTH,
   decodePaymentHeader,
   encodePaymentResponse,
+  encodePaymentFailure,
   paymentResponseHeaderName,
 } from './headers.js';
 export type { PaymentHeaders } from './headers.js';
