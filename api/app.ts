@@ -24,7 +24,7 @@ import { gatewayRoutes } from './routes/gateway.js';
 import { opsRoutes } from './routes/ops.js';
 import { adminQueueRoutes } from './routes/admin-queues.js';
 import { agentEventRoutes } from './routes/agent-events.js';
-import { paymentRoutes } from './routes/payments.js';
+import { discoveryRoutes, paymentRoutes } from './routes/payments.js';
 import { multipartArchive } from './middleware/multipart.js';
 import { SCAN_LIMITS } from '../shared/scanner/limits.js';
 
@@ -101,6 +101,7 @@ export function buildApp(deps: AppDeps): Express {
   app.use('/api', hostingRoutes(deps));
   app.use('/api/payment', gatewayRoutes(deps));
   app.use('/api/v1/payments', paymentRoutes(deps));
+  app.use(discoveryRoutes(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.log));

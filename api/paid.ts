@@ -23,6 +23,7 @@ import { getPayment, type PaymentRow } from '../shared/payments/queries.js';
 import { HttpError } from './http-error.js';
 import { enqueueSettlement } from '../queues/settlement.js';
 import type { AppDeps } from './context.js';
+import { discoveryExtensionsFor } from './x402-discovery.js';
 
 /** What a paid route costs, in USDC minor units, and what the payer is told it buys. */
 export interface Price {
@@ -93,13 +94,16 @@ export function receiptHeaders(payment: PaymentRow): Record<string, string> {
 }
 
 /** The requirements of a price for a resource (an absolute URL). */
-export function requirementsOf(deps: AppDeps, resourceUrl: string, price: Price, error?: string, message?: string) {
-  return buildPaymentRequired(deps.x402, { amount: price.amount, resourceUrl, description: price.description, error, message });
+export function requirementsOf(deps: AppDeps, resourceUrl: string, price: Price, error?: string, message?: string, extensions?: Record<string, unknown>) {
+  return buildPaymentRequired(deps.x402, { amount: price.amount, resourceUrl, description: price.description, error, message, extensions });
 }
 
-/** The requirements of a route's price; the resource is the route's own absolute URL. */
+/**
+ * The requirements of a route's price; the resource is the route's own absolute URL, and the
+ * v2 PaymentRequired carries the route's Bazaar discovery extension.
+ */
 function requirementsFor(deps: AppDeps, req: Request, price: Price, error?: string, message?: string) {
-  return requirementsOf(deps, `${deps.config.publicBaseUrl}${req.originalUrl.split('?')[0]}`, price, error, message);
+  return requirementsOf(deps, `${deps.config.publicBaseUrl}${req.originalUrl.split('?')[0]}`, price, error, message, discoveryExtensionsFor(req));
 }
 
 /**

@@ -17,6 +17,7 @@ import type { AppDeps, Principal } from '../context.js';
 import { bearer } from '../middleware/auth.js';
 import { parse } from '../middleware/validate.js';
 import { receiptHeaders } from '../paid.js';
+import { discoveryDocument } from '../x402-discovery.js';
 import { errorResponse, jsonResponse, z } from '../schemas/common.js';
 
 const Id = z.object({ id: z.string().min(1).max(80) });
@@ -52,6 +53,25 @@ export function describePaymentRoutes(r: OpenAPIRegistry): void {
       404: errorResponse('no such payment, or not yours'),
     },
   });
+}
+
+/** GET /.well-known/x402: the paid resources, for indexers and facilitator catalogues. */
+export function describeDiscoveryRoutes(r: OpenAPIRegistry): void {
+  r.registerPath({
+    method: 'get', path: '/.well-known/x402', tags: ['payments'], summary: 'The paid (x402) resources of this service, with their Bazaar discovery extension',
+    responses: { 200: { description: '{x402Version, resources: [{resource, type, method, description, price, accepts, extensions: {bazaar}}]}', content: { 'application/json': { schema: { type: 'object' as const } } } } },
+  });
+}
+
+/** Mounted at the root. */
+export function discoveryRoutes(deps: AppDeps): Router {
+  const router = Router();
+  let doc: unknown;
+  router.get('/.well-known/x402', (_req, res) => {
+    doc ??= discoveryDocument(deps);
+    res.set('Cache-Control', 'public, max-age=300').json(doc);
+  });
+  return router;
 }
 
 function owns(principal: Principal | undefined, payment: PaymentRow): boolean {

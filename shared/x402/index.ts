@@ -36,3 +36,5 @@ export type { HttpFacilitatorOptions } from './http-facilitator.js';
 export { staticAuthorization, cdpJwtAuth, signCdpJwt, parseCdpSecret, CDP_JWT_LIFETIME_SECONDS } from './facilitator-auth.js';
 export type { FacilitatorAuth, FacilitatorCall } from './facilitator-auth.js';
 export { EmbeddedFacilitator } from './embedded-facilitator.js';
+export { bazaarExtension, compactSchema } from './bazaar.js';
+export type { BazaarExtension, DiscoveryDeclaration, JsonSchema } from './bazaar.js';

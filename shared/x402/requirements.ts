@@ -54,6 +54,8 @@ export interface PriceRequest {
   error?: string;
   /** A short human message put beside `error` in the body. */
   message?: string;
+  /** `extensions` of the v2 PaymentRequired (e.g. `{bazaar}`); v1 has none. */
+  extensions?: Record<string, unknown>;
 }
 
 /** A 402 answer and the requirements behind it. */
@@ -119,7 +121,9 @@ export function buildPaymentRequired(settings: X402Settings, price: PriceRequest
   const error = price.error ?? 'payment_required';
   const requirementsV2 = requirementsV2For(settings, price.amount);
   const requirementsV1 = toV1Requirements(requirementsV2, resource);
-  const paymentRequired: PaymentRequiredV2 = { x402Version: 2, error, resource, accepts: [requirementsV2] };
+  const paymentRequired: PaymentRequiredV2 = {
+    x402Version: 2, error, resource, accepts: [requirementsV2], ...(price.extensions ? { extensions: price.extensions } : {}),
+  };
   return {
     header: encodeBase64Json(paymentRequired),
     body: { x402Version: 1, error, ...(price.message ? { message: price.message } : {}), accepts: [requirementsV1], success: false },

@@ -79,6 +79,8 @@ export interface PaymentRequiredV2 {
   error: string;
   resource: ResourceInfo;
   accepts: PaymentRequirementsV2[];
+  /** Extensions by name, e.g. `bazaar` (discovery). */
+  extensions?: Record<string, unknown>;
 }
 
 /** The 402 body: the v1 PaymentRequired plus the `success: false` the product adds. */
