@@ -38,3 +38,5 @@ export type { FacilitatorAuth, FacilitatorCall } from './facilitator-auth.js';
 export { EmbeddedFacilitator } from './embedded-facilitator.js';
 export { bazaarExtension, compactSchema } from './bazaar.js';
 export type { BazaarExtension, DiscoveryDeclaration, JsonSchema } from './bazaar.js';
+export { knownAsset } from './assets.js';
+export type { KnownAsset } from './assets.js';

@@ -6,6 +6,7 @@ import { getAddress, type Address } from 'viem';
 import type { Config } from '../config.js';
 import { encodeBase64Json } from './headers.js';
 import { chainIdOf, toCaip2, toV1Name } from './networks.js';
+import { knownAsset } from './assets.js';
 import type {
   DecodedPayment,
   PaymentRequiredBody,
@@ -16,10 +17,8 @@ import type {
   X402Settings,
 } from './types.js';
 
-type X402Config = Pick<
-  Config,
-  'X402_PAY_TO' | 'X402_NETWORK' | 'X402_ASSET' | 'X402_ASSET_NAME' | 'X402_ASSET_VERSION' | 'X402_MAX_TIMEOUT_SECONDS'
->;
+type X402Config = Pick<Config, 'X402_PAY_TO' | 'X402_NETWORK' | 'X402_MAX_TIMEOUT_SECONDS'> &
+  Partial<Pick<Config, 'X402_ASSET' | 'X402_ASSET_NAME' | 'X402_ASSET_VERSION'>>;
 
 /**
  * The x402 settings from the service configuration; addresses come out EIP-55 checksummed.
@@ -31,12 +30,19 @@ export function x402SettingsFromConfig(config: X402Config): X402Settings {
   if (!toV1Name(config.X402_NETWORK)) {
     throw new RangeError(`X402_NETWORK=${config.X402_NETWORK}: no v1 network name is known for this chain`);
   }
+  // The asset defaults to the network's USDC, and its EIP-712 domain to the known one.
+  const known = knownAsset(config.X402_NETWORK, config.X402_ASSET);
+  const asset = config.X402_ASSET ?? known?.asset;
+  const assetName = config.X402_ASSET_NAME ?? known?.name;
+  const assetVersion = config.X402_ASSET_VERSION ?? known?.version;
+  if (!asset) throw new RangeError(`X402_ASSET: required for X402_NETWORK=${config.X402_NETWORK} (no USDC is known on it)`);
+  if (!assetName || !assetVersion) throw new RangeError(`X402_ASSET_NAME and X402_ASSET_VERSION: required for X402_ASSET=${asset}`);
   return {
     payTo: getAddress(config.X402_PAY_TO),
     network: config.X402_NETWORK,
-    asset: getAddress(config.X402_ASSET),
-    assetName: config.X402_ASSET_NAME,
-    assetVersion: config.X402_ASSET_VERSION,
+    asset: getAddress(asset),
+    assetName,
+    assetVersion,
     maxTimeoutSeconds: config.X402_MAX_TIMEOUT_SECONDS,
   };
 }
