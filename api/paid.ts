@@ -125,7 +125,9 @@ export async function verifyX402(
 ): Promise<AcceptedPayment> {
   const decoded = decodePaymentHeader(header);
   const requirements = selectRequirements(decoded, built);
-  const verified = await verifyPayment(decoded, requirements);
+  // A smart wallet's signature needs the chain: deferred to the facilitator's /verify when there
+  // is one (always asked below), refused clearly when there is none.
+  const verified = await verifyPayment(decoded, requirements, { smartWallets: remote ? 'defer' : 'refuse' });
   if (remote) {
     const answer = await remote.verify(decoded, requirements);
     if (answer.status === 'invalid') throw new FacilitatorRejectedError(answer.reason);
@@ -143,7 +145,7 @@ export async function verifyX402(
  */
 function challenge(deps: AppDeps, req: Request, res: Response, price: Price, reason = 'missing_payment_header', detail?: string): void {
   const error = wireErrorOf(reason);
-  const p = requirementsFor(deps, req, price, error, wireMessageOf(error, detail));
+  const p = requirementsFor(deps, req, price, error, wireMessageOf(reason, detail));
   res.status(402).set('PAYMENT-REQUIRED', p.header).set('Cache-Control', 'no-store').json(price.quote ? { ...p.body, quote: price.quote } : p.body);
 }
 

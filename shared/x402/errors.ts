@@ -17,6 +17,8 @@ export const X402Reason = {
   authorization_not_yet_valid: 'authorization_not_yet_valid',
   authorization_expired: 'authorization_expired',
   invalid_signature: 'invalid_signature',
+  /** An ERC-1271/ERC-6492 smart-wallet signature, and no facilitator to check it on chain. */
+  smart_wallet_unverifiable: 'smart_wallet_unverifiable',
   /**
    * The v2 `accepted` echo is not one of our requirements: as the reference server matches it,
    * every field but `extra` deeply equal, and our `extra` a subset of the echo's.
@@ -48,6 +50,7 @@ const WIRE_ERROR: Record<X402ReasonCode, string> = {
   authorization_not_yet_valid: 'invalid_exact_evm_payload_authorization_valid_after',
   authorization_expired: 'invalid_exact_evm_payload_authorization_valid_before',
   invalid_signature: 'invalid_exact_evm_signature',
+  smart_wallet_unverifiable: 'invalid_exact_evm_signature',
   accepted_mismatch: 'invalid_payment_requirements',
   facilitator_unavailable: 'facilitator_unavailable',
   facilitator_unauthorized: 'facilitator_unavailable',
@@ -71,14 +74,20 @@ const WIRE_MESSAGE: Record<string, string> = {
   invalid_exact_evm_insufficient_balance: 'The payer does not hold enough of the asset.',
 };
 
+/** Messages of our own reasons where the `error` code is shared and a plainer word helps. */
+const REASON_MESSAGE: Record<string, string> = {
+  smart_wallet_unverifiable:
+    'A smart-wallet signature (ERC-1271 or ERC-6492) can only be checked on chain, and this server has no facilitator to do it; pay from an EOA (a plain private key).',
+};
+
 /** The `error` code a 402 carries for a reason (ours mapped to the reference vocabulary; others as they are). */
 export function wireErrorOf(reason: string): string {
   return (WIRE_ERROR as Record<string, string>)[reason] ?? reason;
 }
 
-/** A short human message for an `error` code; `detail` when given and the code has none. */
-export function wireMessageOf(error: string, detail?: string): string {
-  return WIRE_MESSAGE[error] ?? detail ?? `The payment was refused: ${error}.`;
+/** A short human message for a reason (ours or a facilitator's); `detail` when none is known. */
+export function wireMessageOf(reason: string, detail?: string): string {
+  return REASON_MESSAGE[reason] ?? WIRE_MESSAGE[wireErrorOf(reason)] ?? detail ?? `The payment was refused: ${wireErrorOf(reason)}.`;
 }
 
 /** Base class: a refusal with a reason code. Callers answer 402 with `reason` as the error. */

@@ -28,8 +28,8 @@ export {
 } from './headers.js';
 export type { PaymentHeaders } from './headers.js';
 export { parsePaymentPayload, parseServerRequirements } from './payload.js';
-export { verifyPayment, proofIdOf, VALID_BEFORE_MARGIN_SECONDS, TRANSFER_WITH_AUTHORIZATION } from './verify.js';
-export type { VerifiedPayment } from './verify.js';
+export { verifyPayment, proofIdOf, isSmartWalletSignature, ERC6492_MAGIC_SUFFIX, VALID_BEFORE_MARGIN_SECONDS, TRANSFER_WITH_AUTHORIZATION } from './verify.js';
+export type { VerifiedPayment, SmartWalletPolicy } from './verify.js';
 export type { Facilitator, FacilitatorHealth, VerifyResult, SettleResult, SupportedKind } from './facilitator.js';
 export { HttpFacilitator, FACILITATOR_UNAUTHORIZED } from './http-facilitator.js';
 export type { HttpFacilitatorOptions } from './http-facilitator.js';

@@ -41,6 +41,11 @@ export interface VerifiedPayment {
   chainId: number;
   /** `x402:<chainId>:<payer lowercase>:<nonce lowercase>`: unique per authorization, the replay key. */
   proofId: string;
+  /**
+   * True when the signature is a smart wallet's and was NOT checked here (policy `defer`): the
+   * payment is valid only once a chain-aware verifier (the facilitator's /verify) says so.
+   */
+  signatureDeferred: boolean;
 }
 
 /** The proof id of an EIP-3009 authorization: one per (chain, payer, nonce), as the token contract sees it. */
@@ -76,8 +81,35 @@ function checkWindow(payment: DecodedPayment, nowSeconds: bigint): void {
   }
 }
 
-async function checkSignature(payment: DecodedPayment, expected: NormalizedRequirements): Promise<void> {
+/** ERC-6492's magic suffix: a signature of a smart wallet that may not be deployed yet. */
+export const ERC6492_MAGIC_SUFFIX = '6492649264926492649264926492649264926492649264926492649264926492';
+
+/**
+ * Whether a signature is a smart wallet's rather than an EOA's 65-byte ECDSA signature: ERC-6492
+ * (wrapped, ends in the magic suffix) or ERC-1271 (the wallet's own encoding, longer than 65
+ * bytes: smart wallets ABI-encode their signatures). Such a signature can only be checked by
+ * calling the wallet on chain. Shorter bytes are garbage, refused here as `invalid_signature`;
+ * a wallet whose ERC-1271 signature is exactly 65 bytes is treated as an EOA (and refused when
+ * it does not recover to `from`).
+ */
+export function isSmartWalletSignature(signature: string): boolean {
+  const hex = signature.replace(/^0x/i, '').toLowerCase();
+  return hex.endsWith(ERC6492_MAGIC_SUFFIX) || hex.length > 130;
+}
+
+/**
+ * What to do with a smart-wallet signature: `refuse` it (no chain to ask; the default), or
+ * `defer` it to a verifier that can call the wallet (a facilitator's /verify), which the caller
+ * MUST then ask before accepting the payment.
+ */
+export type SmartWalletPolicy = 'refuse' | 'defer';
+
+async function checkSignature(payment: DecodedPayment, expected: NormalizedRequirements, smartWallets: SmartWalletPolicy): Promise<boolean> {
   const auth = payment.authorization;
+  if (isSmartWalletSignature(payment.signature)) {
+    if (smartWallets === 'defer') return true;
+    reject('smart_wallet_unverifiable', 'an ERC-1271/ERC-6492 smart-wallet signature; checking it needs the chain (configure X402_FACILITATOR_URL)');
+  }
   let digest: Hex;
   try {
     digest = hashTypedData({
@@ -100,6 +132,7 @@ async function checkSignature(payment: DecodedPayment, expected: NormalizedRequi
   const signer = recoverAddress(digest, payment.signature);
   if (!signer) reject('invalid_signature', 'signature does not recover');
   if (signer.toLowerCase() !== auth.from.toLowerCase()) reject('invalid_signature', `signed by ${getAddress(signer)}, not ${auth.from}`);
+  return false;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
@@ -155,11 +188,12 @@ export async function checkPayment(
   payment: DecodedPayment,
   requirements: ServerRequirements,
   nowSeconds: bigint | null,
+  smartWallets: SmartWalletPolicy = 'refuse',
 ): Promise<VerifiedPayment> {
   const expected = normalizeRequirements(requirements);
   checkTerms(payment, expected);
   if (nowSeconds !== null) checkWindow(payment, nowSeconds);
-  await checkSignature(payment, expected);
+  const deferred = await checkSignature(payment, expected, smartWallets);
   checkAccepted(payment, requirements);
   const { from, nonce, value, validBefore } = payment.authorization;
   return {
@@ -169,6 +203,7 @@ export async function checkPayment(
     validBefore,
     chainId: expected.chainId,
     proofId: proofIdOf(expected.chainId, from, nonce),
+    signatureDeferred: deferred,
   };
 }
 
@@ -182,13 +217,15 @@ export async function checkPayment(
  * claims `proofId` under a unique constraint.
  *
  * @param options.now - the clock; default now
+ * @param options.smartWallets - `refuse` (default) an ERC-1271/6492 signature as
+ *   `smart_wallet_unverifiable`, or `defer` it (`signatureDeferred: true`) to a facilitator
  * @throws PaymentRejectedError with the reason of the first failed check
  */
 export async function verifyPayment(
   payment: DecodedPayment,
   requirements: ServerRequirements,
-  options: { now?: Date } = {},
+  options: { now?: Date; smartWallets?: SmartWalletPolicy } = {},
 ): Promise<VerifiedPayment> {
   const nowSeconds = BigInt(Math.floor((options.now ?? new Date()).getTime() / 1000));
-  return checkPayment(payment, requirements, nowSeconds);
+  return checkPayment(payment, requirements, nowSeconds, options.smartWallets);
 }
