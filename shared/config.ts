@@ -53,6 +53,11 @@ const schema = z.object({
   /** EIP-712 domain of the asset; default from the table of known assets (Base: "USD Coin", Base Sepolia: "USDC"). */
   X402_ASSET_NAME: z.string().optional(),
   X402_ASSET_VERSION: z.string().optional(),
+  /**
+   * More networks to accept, comma separated CAIP-2 ids (e.g. `eip155:8453,eip155:137`): each adds
+   * an `accepts` entry with that chain's known USDC and its EIP-712 domain (shared/x402/assets.ts).
+   */
+  X402_EXTRA_NETWORKS: z.string().optional(),
   X402_MAX_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),
   X402_FACILITATOR_URL: url.optional(),
   X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
@@ -297,6 +302,11 @@ function assetProblems(raw: RawConfig): string[] {
   // A chain without a v1 name is refused by x402SettingsFromConfig, with its own message.
   if (!toV1Name(raw.X402_NETWORK)) return [];
   const known = knownAsset(raw.X402_NETWORK, raw.X402_ASSET);
+  const extra = (raw.X402_EXTRA_NETWORKS ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+  const badExtra = extra.filter((n) => !/^eip155:\d+$/.test(n) || !toV1Name(n) || !knownAsset(n));
+  if (badExtra.length) {
+    return [`X402_EXTRA_NETWORKS=${raw.X402_EXTRA_NETWORKS}: ${badExtra.join(', ')} is not a CAIP-2 network with a known USDC and a v1 name`];
+  }
   if (!raw.X402_ASSET && !known) return [`X402_ASSET: required for X402_NETWORK=${raw.X402_NETWORK} (no USDC is known on it)`];
   if (known) return [];
   return (['X402_ASSET_NAME', 'X402_ASSET_VERSION'] as const)

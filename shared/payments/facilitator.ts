@@ -8,7 +8,7 @@ import type { Logger } from '../logger.js';
 import { ConfigError, type Config } from '../config.js';
 import {
   EmbeddedFacilitator, FacilitatorAuthError, HttpFacilitator, cdpJwtAuth, staticAuthorization, toCaip2, toV1Name,
-  x402SettingsFromConfig, type Facilitator, type FacilitatorAuth,
+  x402SettingsFromConfig, extraNetworksOf, type Facilitator, type FacilitatorAuth,
 } from '../x402/index.js';
 
 /** The variables that hold the facilitator credentials in use, for messages. */
@@ -60,15 +60,19 @@ export async function checkFacilitator(config: Config, facilitator: Facilitator)
     }
     throw err;
   }
-  const caip2 = toCaip2(config.X402_NETWORK) ?? config.X402_NETWORK;
   const has = (version: number, network: string | undefined) =>
     kinds.some((k) => k.x402Version === version && k.scheme === 'exact' && k.network === network);
-  if (!has(2, caip2)) {
-    const listed = kinds.map((k) => `v${k.x402Version} ${k.scheme} ${k.network}`).join(', ') || 'nothing';
-    throw new ConfigError([
-      `X402_NETWORK=${config.X402_NETWORK}: the facilitator at X402_FACILITATOR_URL=${config.X402_FACILITATOR_URL} does not support scheme "exact" on it (it lists: ${listed})`,
-    ]);
-  }
-  const v1 = toV1Name(config.X402_NETWORK);
-  return has(1, v1) ? [] : [`the facilitator does not list x402 v1 "exact" on ${v1}: payments from v1 clients (X-PAYMENT) will be refused at settlement`];
+  const listed = kinds.map((k) => `v${k.x402Version} ${k.scheme} ${k.network}`).join(', ') || 'nothing';
+  const networks: [string, string][] = [
+    ['X402_NETWORK', config.X402_NETWORK],
+    ...extraNetworksOf(config.X402_EXTRA_NETWORKS).map((n): [string, string] => ['X402_EXTRA_NETWORKS', n]),
+  ];
+  const problems = networks
+    .filter(([, n]) => !has(2, toCaip2(n) ?? n))
+    .map(([variable, n]) => `${variable}=${variable === 'X402_NETWORK' ? n : config.X402_EXTRA_NETWORKS}: the facilitator at X402_FACILITATOR_URL=${config.X402_FACILITATOR_URL} does not support scheme "exact" on ${n} (it lists: ${listed})`);
+  if (problems.length) throw new ConfigError(problems);
+  return networks
+    .map(([, n]) => toV1Name(n))
+    .filter((v1) => !has(1, v1))
+    .map((v1) => `the facilitator does not list x402 v1 "exact" on ${v1}: payments from v1 clients (X-PAYMENT) will be refused at settlement`);
 }

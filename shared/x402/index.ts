@@ -10,6 +10,7 @@ export type * from './types.js';
 export { chainIdOf, toCaip2, toV1Name } from './networks.js';
 export {
   x402SettingsFromConfig,
+  extraNetworksOf,
   buildPaymentRequired,
   requirementsV2For,
   toV1Requirements,
