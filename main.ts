@@ -11,8 +11,8 @@ import { connectRedis, createRedis, RedisHealthLog } from './shared/redis.js';
 import { onShutdown, type Closer } from './shared/shutdown.js';
 import { logEventsTo } from './shared/events.js';
 import { answers, onPath, startEmbeddedPostgres, startPrivateRedis } from './shared/local-services.js';
-import { createFacilitator } from './shared/payments/facilitator.js';
-import { x402SettingsFromConfig } from './shared/x402/index.js';
+import { checkFacilitator, createFacilitator } from './shared/payments/facilitator.js';
+import { FacilitatorUnavailableError, x402SettingsFromConfig, type Facilitator } from './shared/x402/index.js';
 import { createLightningBackend } from './shared/lightning/index.js';
 import { purposeHandlers } from './shared/purposes.js';
 import { createSettlementQueue, createSettlementEvents } from './queues/settlement.js';
@@ -94,13 +94,31 @@ async function startLocalServers(config: Config, log: Logger): Promise<Closer[]>
   return closers;
 }
 
+/** The facilitator, once it has shown it accepts our credentials and supports our network. */
+async function openFacilitator(config: Config, log: Logger): Promise<Facilitator> {
+  const facilitator = createFacilitator(config, log);
+  try {
+    for (const warning of await checkFacilitator(config, facilitator)) log.warn(warning);
+  } catch (err) {
+    if (!(err instanceof FacilitatorUnavailableError)) throw err;
+    throw new Error(
+      `cannot use the x402 facilitator at ${config.X402_FACILITATOR_URL}: ${err.message}\n` +
+        '  check X402_FACILITATOR_URL, or unset it to use the embedded facilitator (no funds move)',
+    );
+  }
+  if (!config.X402_FACILITATOR_URL) log.warn('no X402_FACILITATOR_URL: the embedded facilitator verifies signatures but moves no funds on chain');
+  return facilitator;
+}
+
 async function main(role: Role): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.LOG_LEVEL, { role });
   logEventsTo(log);
   const localServers = role === 'all' ? await startLocalServers(config, log) : [];
+  // Before anything else is opened: a facilitator that refuses us is a configuration error.
+  const facilitator = role === 'migrate' ? undefined : await openFacilitator(config, log);
   const db = await openDatabase(config, log, role === 'migrate' || role === 'all', poolSize(config, role));
-  if (role === 'migrate') {
+  if (role === 'migrate' || !facilitator) {
     await db.end();
     return;
   }
@@ -127,9 +145,7 @@ async function main(role: Role): Promise<void> {
   redisHealth.watch(producer, 'producer');
   redisHealth.watch(blocking, 'worker connection');
   for (const q of [settlement, maintenance, scans, feed, provisioning, webhooks]) redisHealth.watch(q, `queue ${q.name}`);
-  const facilitator = createFacilitator(config);
   const lightning = createLightningBackend(config, db);
-  if (!config.X402_FACILITATOR_URL) log.warn('no X402_FACILITATOR_URL: the embedded facilitator verifies signatures but moves no funds on chain');
 
   if (role === 'web' || role === 'all') {
     const settlementEvents = createSettlementEvents(blocking.duplicate(), prefix);

@@ -25,6 +25,7 @@ import { opsRoutes } from './routes/ops.js';
 import { httpMetrics } from './metrics.js';
 import { adminQueueRoutes } from './routes/admin-queues.js';
 import { agentEventRoutes } from './routes/agent-events.js';
+import { discoveryRoutes, paymentRoutes } from './routes/payments.js';
 import { multipartArchive } from './middleware/multipart.js';
 import { SCAN_LIMITS } from '../shared/scanner/limits.js';
 
@@ -102,6 +103,8 @@ export function buildApp(deps: AppDeps): Express {
   app.use('/api/keys', keyRoutes(deps));
   app.use('/api', hostingRoutes(deps));
   app.use('/api/payment', gatewayRoutes(deps));
+  app.use('/api/v1/payments', paymentRoutes(deps));
+  app.use(discoveryRoutes(deps));
 
   app.use(notFound);
   app.use(errorHandler(deps.log));

@@ -15,6 +15,7 @@ import { describeDevPay, describeL402Routes } from './routes/l402.js';
 import { describeHostingRoutes } from './routes/hosting.js';
 import { describeGatewayRoutes } from './routes/gateway.js';
 import { describeAgentEventRoutes } from './routes/agent-events.js';
+import { describeDiscoveryRoutes, describePaymentRoutes } from './routes/payments.js';
 import { applyConventions } from './openapi-conventions.js';
 
 export const API_VERSION = '9.6.0';
@@ -45,6 +46,8 @@ export function buildOpenApi(config: Config): ReturnType<OpenApiGeneratorV31['ge
   describeL402Routes(registry);
   describeHostingRoutes(registry);
   describeGatewayRoutes(registry);
+  describePaymentRoutes(registry);
+  describeDiscoveryRoutes(registry);
   if (config.NODE_ENV !== 'production' && config.LIGHTNING_BACKEND === 'embedded') describeDevPay(registry);
   const doc = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',

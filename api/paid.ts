@@ -10,17 +10,20 @@
  *   settled, 202 with a Location while it is not, or a fresh 402 when settlement failed.
  */
 import type { Request, Response } from 'express';
+import { getAddress } from 'viem';
 import type { Job } from 'bullmq';
 import {
-  buildPaymentRequired, decodePaymentHeader, encodePaymentResponse, paymentResponseHeaderName, parsePaymentPayload,
-  selectRequirements, verifyPayment, X402Error,
+  buildPaymentRequired, decodePaymentHeader, encodePaymentFailure, encodePaymentResponse, parseServerRequirements, paymentResponseHeaderName, parsePaymentPayload,
+  selectRequirements, verifyPayment, wireErrorOf, wireMessageOf, FacilitatorRejectedError, X402Error, type Facilitator,
 } from '../shared/x402/index.js';
+import { UpstreamUnavailableError } from '../shared/errors.js';
 import { PaymentReplayError } from '../shared/payments/errors.js';
 import type { AcceptedPayment } from '../shared/payments/record.js';
 import { getPayment, type PaymentRow } from '../shared/payments/queries.js';
 import { HttpError } from './http-error.js';
 import { enqueueSettlement } from '../queues/settlement.js';
 import type { AppDeps } from './context.js';
+import { discoveryExtensionsFor } from './x402-discovery.js';
 
 /** What a paid route costs, in USDC minor units, and what the payer is told it buys. */
 export interface Price {
@@ -48,49 +51,101 @@ export async function paidRoute<R extends { payment: PaymentRow }>(deps: AppDeps
     recorded = await route.record(paid);
   } catch (err) {
     if (!(err instanceof PaymentReplayError)) throw err;
-    challenge(deps, req, res, route.price, 'payment_already_used');
+    challenge(deps, req, res, route.price, 'payment_already_used', 'This payment was already used for another request; sign a new one.');
     return;
   }
   const payment = await settleOrWait(deps, recorded.payment.id);
   if (payment.status === 'failed') {
-    challenge(deps, req, res, route.price, payment.failure_reason ?? 'settlement_failed');
+    // As the reference server: a 402 whose PAYMENT-RESPONSE says success false, with the reason.
+    res.set(receiptHeaders(payment));
+    challenge(deps, req, res, route.price, payment.failure_reason ?? 'settlement_failed', 'The payment was accepted but its settlement failed; nothing was charged for this request.');
     return;
   }
   res.setHeader('Location', route.location(recorded));
+  // Where the receipt can be fetched once a pending settlement lands (owner only).
+  res.setHeader('Link', `<${paymentReceiptPath(payment.id)}>; rel="payment-receipt"`);
   const body = { success: true, ...(await route.body(recorded, payment)) };
+  res.set(receiptHeaders(payment));
+  res.status(payment.status === 'settled' ? 201 : 202).json(body);
+}
+
+/** Where a payment's receipt is served (GET, owner only). */
+export function paymentReceiptPath(paymentId: string): string {
+  return `/api/v1/payments/${paymentId}`;
+}
+
+/**
+ * The x402 receipt header of a payment in its own generation: `PAYMENT-RESPONSE` (v2) or
+ * `X-PAYMENT-RESPONSE` (v1) with the settlement once settled, or `success: false` and the
+ * reason once failed; nothing while pending or for another rail.
+ */
+export function receiptHeaders(payment: PaymentRow): Record<string, string> {
+  if (payment.rail !== 'x402') return {};
+  const version = parsePaymentPayload(payment.payload).version;
+  const name = paymentResponseHeaderName(version);
   if (payment.status === 'settled' && payment.settlement) {
-    const version = parsePaymentPayload(payment.payload).version;
-    const s = payment.settlement as { transaction: string; network: string; payer: string };
-    res.setHeader(paymentResponseHeaderName(version), encodePaymentResponse(s, version));
-    res.status(201).json(body);
-    return;
+    return { [name]: encodePaymentResponse(payment.settlement as { transaction: string; network: string; payer: string }, version) };
   }
-  res.status(202).json(body);
+  if (payment.status === 'failed') {
+    const network = parseServerRequirements(payment.requirements).network;
+    return { [name]: encodePaymentFailure({ reason: payment.failure_reason ?? 'settlement_failed', network, payer: getAddress(payment.payer) }, version) };
+  }
+  return {};
 }
 
 /** The requirements of a price for a resource (an absolute URL). */
-export function requirementsOf(deps: AppDeps, resourceUrl: string, price: Price, error?: string) {
-  return buildPaymentRequired(deps.x402, { amount: price.amount, resourceUrl, description: price.description, error });
+export function requirementsOf(deps: AppDeps, resourceUrl: string, price: Price, error?: string, message?: string, extensions?: Record<string, unknown>) {
+  return buildPaymentRequired(deps.x402, { amount: price.amount, resourceUrl, description: price.description, error, message, extensions });
 }
 
-/** The requirements of a route's price; the resource is the route's own absolute URL. */
-function requirementsFor(deps: AppDeps, req: Request, price: Price, error?: string) {
-  return requirementsOf(deps, `${deps.config.publicBaseUrl}${req.originalUrl.split('?')[0]}`, price, error);
+/**
+ * The requirements of a route's price; the resource is the route's own absolute URL, and the
+ * v2 PaymentRequired carries the route's Bazaar discovery extension.
+ */
+function requirementsFor(deps: AppDeps, req: Request, price: Price, error?: string, message?: string) {
+  return requirementsOf(deps, `${deps.config.publicBaseUrl}${req.originalUrl.split('?')[0]}`, price, error, message, discoveryExtensionsFor(req));
 }
 
 /**
  * Verifies an x402 payment header (PAYMENT-SIGNATURE, or a v1 X-PAYMENT) against the server's
  * own requirements, never the client's echo. Throws an X402Error naming what is wrong.
+ *
+ * With a `remote` facilitator (X402_FACILITATOR_URL is set), a payment that passes the local
+ * checks (cheap; they stop garbage before any call) is then verified by the facilitator's
+ * /verify, which sees the chain: an unfunded payer is refused now, with the facilitator's
+ * reason (FacilitatorRejectedError), rather than getting a resource whose settlement fails
+ * later. A facilitator that cannot answer (down, time-out, refusing our credentials) is an
+ * UpstreamUnavailableError: nothing is recorded and the same payment can be sent again.
  */
-export async function verifyX402(built: ReturnType<typeof requirementsOf>, header: { paymentSignature?: string; xPayment?: string }, price: Price): Promise<AcceptedPayment> {
+export async function verifyX402(
+  built: ReturnType<typeof requirementsOf>,
+  header: { paymentSignature?: string; xPayment?: string },
+  price: Price,
+  remote?: Facilitator,
+): Promise<AcceptedPayment> {
   const decoded = decodePaymentHeader(header);
   const requirements = selectRequirements(decoded, built);
-  const verified = await verifyPayment(decoded, requirements);
+  // A smart wallet's signature needs the chain: deferred to the facilitator's /verify when there
+  // is one (always asked below), refused clearly when there is none.
+  const verified = await verifyPayment(decoded, requirements, { smartWallets: remote ? 'defer' : 'refuse' });
+  if (remote) {
+    const answer = await remote.verify(decoded, requirements);
+    if (answer.status === 'invalid') throw new FacilitatorRejectedError(answer.reason);
+    if (answer.status === 'unavailable') {
+      throw new UpstreamUnavailableError(`the x402 facilitator cannot verify the payment now (${answer.reason}); nothing was recorded, send the same payment again shortly`);
+    }
+  }
   return { rail: 'x402', proofId: verified.proofId, payer: verified.payer, amount: price.amount, currency: 'USDC', payload: decoded.raw, requirements };
 }
 
-function challenge(deps: AppDeps, req: Request, res: Response, price: Price, error?: string): void {
-  const p = requirementsFor(deps, req, price, error);
+/**
+ * Answers 402. `reason` is ours (an X402Reason, `payment_already_used`) or a facilitator's; the
+ * `error` sent is in the reference vocabulary (`invalid_exact_evm_...`, see wireErrorOf) with a
+ * short human `message` beside it in the body.
+ */
+function challenge(deps: AppDeps, req: Request, res: Response, price: Price, reason = 'missing_payment_header', detail?: string): void {
+  const error = wireErrorOf(reason);
+  const p = requirementsFor(deps, req, price, error, wireMessageOf(reason, detail));
   res.status(402).set('PAYMENT-REQUIRED', p.header).set('Cache-Control', 'no-store').json(price.quote ? { ...p.body, quote: price.quote } : p.body);
 }
 
@@ -106,13 +161,14 @@ export async function acceptPayment(deps: AppDeps, req: Request, res: Response, 
     return undefined;
   }
   try {
-    const paid = await verifyX402(requirementsFor(deps, req, price), { paymentSignature, xPayment }, price);
+    const remote = deps.config.X402_FACILITATOR_URL ? deps.facilitator : undefined;
+    const paid = await verifyX402(requirementsFor(deps, req, price), { paymentSignature, xPayment }, price, remote);
     // The request is now acted on: its X-Signature (if any) is spent.
     await req.spendSignature?.();
     return paid;
   } catch (err) {
     if (!(err instanceof X402Error)) throw err;
-    challenge(deps, req, res, price, err.reason);
+    challenge(deps, req, res, price, err instanceof FacilitatorRejectedError ? err.facilitatorReason : err.reason);
     return undefined;
   }
 }

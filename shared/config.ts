@@ -3,6 +3,9 @@
  * schema with defaults. Everything else receives a `Config` object.
  */
 import { z } from 'zod';
+import { parseCdpSecret } from './x402/facilitator-auth.js';
+import { knownAsset } from './x402/assets.js';
+import { toV1Name } from './x402/networks.js';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -42,15 +45,30 @@ const schema = z.object({
     .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')
     .default(DEFAULT_PAY_TO),
   X402_NETWORK: z.string().regex(/^eip155:\d+$/, 'expected a CAIP-2 id such as eip155:84532').default('eip155:84532'),
+  /** Default: the USDC of X402_NETWORK (shared/x402/assets.ts). */
   X402_ASSET: z
     .string()
     .regex(/^0x[0-9a-fA-F]{40}$/)
-    .default('0x036CbD53842c5426634e7929541eC2318f3dCF7e'),
-  X402_ASSET_NAME: z.string().default('USDC'),
-  X402_ASSET_VERSION: z.string().default('2'),
+    .optional(),
+  /** EIP-712 domain of the asset; default from the table of known assets (Base: "USD Coin", Base Sepolia: "USDC"). */
+  X402_ASSET_NAME: z.string().optional(),
+  X402_ASSET_VERSION: z.string().optional(),
+  /**
+   * More networks to accept, comma separated CAIP-2 ids (e.g. `eip155:8453,eip155:137`): each adds
+   * an `accepts` entry with that chain's known USDC and its EIP-712 domain (shared/x402/assets.ts).
+   */
+  X402_EXTRA_NETWORKS: z.string().optional(),
   X402_MAX_TIMEOUT_SECONDS: z.coerce.number().int().min(10).max(86400).default(300),
   X402_FACILITATOR_URL: url.optional(),
   X402_FACILITATOR_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
+  /** Sent as the `Authorization` header on every facilitator call, as it is (e.g. `Bearer <token>`). */
+  X402_FACILITATOR_AUTH: z.string().optional(),
+  /**
+   * The Coinbase Developer Platform facilitator's API key (its documented variable names): each
+   * facilitator call then carries a fresh JWT signed with the secret (PEM EC key or base64 Ed25519).
+   */
+  CDP_API_KEY_ID: z.string().optional(),
+  CDP_API_KEY_SECRET: z.string().optional(),
 
   // Lightning and L402 (docs/lightning.md)
   /** `embedded` signs real BOLT11 invoices itself and settles nothing on a network; `lnd` uses LND's REST API. */
@@ -284,7 +302,47 @@ function unsafeProblems(raw: RawConfig, modeGiven: boolean): string[] {
 }
 
 // Values of these variables never appear in an error message.
-const SECRET_NAME = /TOKEN|SECRET|KEY|MACAROON/;
+const SECRET_NAME = /TOKEN|SECRET|KEY|MACAROON|_AUTH$/;
+
+/** The asset and its EIP-712 domain: given, or known for the network (shared/x402/assets.ts). */
+function assetProblems(raw: RawConfig): string[] {
+  // A chain without a v1 name is refused by x402SettingsFromConfig, with its own message.
+  if (!toV1Name(raw.X402_NETWORK)) return [];
+  const known = knownAsset(raw.X402_NETWORK, raw.X402_ASSET);
+  const extra = (raw.X402_EXTRA_NETWORKS ?? '').split(',').map((n) => n.trim()).filter(Boolean);
+  const badExtra = extra.filter((n) => !/^eip155:\d+$/.test(n) || !toV1Name(n) || !knownAsset(n));
+  if (badExtra.length) {
+    return [`X402_EXTRA_NETWORKS=${raw.X402_EXTRA_NETWORKS}: ${badExtra.join(', ')} is not a CAIP-2 network with a known USDC and a v1 name`];
+  }
+  if (!raw.X402_ASSET && !known) return [`X402_ASSET: required for X402_NETWORK=${raw.X402_NETWORK} (no USDC is known on it)`];
+  if (known) return [];
+  return (['X402_ASSET_NAME', 'X402_ASSET_VERSION'] as const)
+    .filter((k) => !raw[k])
+    .map((k) => `${k}: required for X402_ASSET=${raw.X402_ASSET}, which is not the known USDC of ${raw.X402_NETWORK} (it is the token's EIP-712 domain ${k === 'X402_ASSET_NAME' ? 'name' : 'version'})`);
+}
+
+/** Facilitator credentials: one kind at most, complete, readable, and only with a facilitator to send them to. */
+function facilitatorProblems(raw: RawConfig): string[] {
+  const problems: string[] = [];
+  const cdp = raw.CDP_API_KEY_ID !== undefined || raw.CDP_API_KEY_SECRET !== undefined;
+  if ((raw.X402_FACILITATOR_AUTH !== undefined || cdp) && !raw.X402_FACILITATOR_URL) {
+    problems.push(`${raw.X402_FACILITATOR_AUTH !== undefined ? 'X402_FACILITATOR_AUTH' : 'CDP_API_KEY_ID'}: facilitator credentials are set but X402_FACILITATOR_URL is not`);
+  }
+  if (raw.X402_FACILITATOR_AUTH !== undefined && cdp) {
+    problems.push('X402_FACILITATOR_AUTH: set together with CDP_API_KEY_ID/CDP_API_KEY_SECRET; set one kind of facilitator credentials');
+  }
+  if (cdp && (!raw.CDP_API_KEY_ID || !raw.CDP_API_KEY_SECRET)) {
+    problems.push(`${raw.CDP_API_KEY_ID ? 'CDP_API_KEY_SECRET' : 'CDP_API_KEY_ID'}: required when the other is set`);
+  }
+  if (raw.CDP_API_KEY_SECRET) {
+    try {
+      parseCdpSecret(raw.CDP_API_KEY_SECRET);
+    } catch (err) {
+      problems.push(`CDP_API_KEY_SECRET=(hidden): ${(err as Error).message}`);
+    }
+  }
+  return problems;
+}
 
 /**
  * The Lightning settings that only make sense together: LND needs a URL and a macaroon, and the
@@ -349,7 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   const raw = parsed.data;
-  const unsafe = [...unsafeProblems(raw, cleaned.NODE_ENV !== undefined), ...lightningProblems(raw), ...hostingProblems(raw)];
+  const unsafe = [...unsafeProblems(raw, cleaned.NODE_ENV !== undefined), ...lightningProblems(raw), ...hostingProblems(raw), ...facilitatorProblems(raw), ...assetProblems(raw)];
   if (unsafe.length) throw new ConfigError(unsafe);
   const own = trimSlash(raw.PUBLIC_BASE_URL ?? `http://localhost:${raw.PORT}`);
   return {

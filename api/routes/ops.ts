@@ -9,12 +9,16 @@ import { metricsAuthorized, metricsText } from '../metrics.js';
 import { HttpError } from '../http-error.js';
 import type { CountableQueue } from '../../shared/metrics.js';
 
-const Health = z.object({ ok: z.boolean(), postgres: z.boolean().optional(), redis: z.boolean().optional() }).openapi('Health');
+const Health = z.object({
+  ok: z.boolean(), postgres: z.boolean().optional(), redis: z.boolean().optional(),
+  facilitator: z.boolean().optional().describe('false while the x402 facilitator refuses our credentials (401/403)'),
+  facilitator_reason: z.string().optional(),
+}).openapi('Health');
 
 export function describeOpsRoutes(r: OpenAPIRegistry): void {
   r.registerPath({ method: 'get', path: '/healthz', summary: 'Liveness', tags: ['ops'],
     responses: { 200: { description: 'the process is up', content: { 'application/json': { schema: Health } } } } });
-  r.registerPath({ method: 'get', path: '/readyz', summary: 'Readiness: Postgres and Redis reachable', tags: ['ops'],
+  r.registerPath({ method: 'get', path: '/readyz', summary: 'Readiness: Postgres and Redis reachable, the x402 facilitator accepting our credentials', tags: ['ops'],
     responses: {
       200: { description: 'ready', content: { 'application/json': { schema: Health } } },
       503: { description: 'a dependency is down', content: { 'application/json': { schema: Health } } },
@@ -50,7 +54,15 @@ export function opsRoutes(deps: AppDeps): Router {
       timeout(deps.db.query('SELECT 1')).then(() => true, () => false),
       timeout(deps.redis.ping()).then(() => true, () => false),
     ]);
-    res.status(postgres && redis ? 200 : 503).json({ ok: postgres && redis, postgres, redis });
+    // A facilitator that refuses our credentials is a configuration error: not ready, with the reason.
+    // Only a remote facilitator reports health; the embedded one is always ready.
+    const fac = deps.facilitator.health?.();
+    const ok = postgres && redis && (fac?.ready ?? true);
+    res.status(ok ? 200 : 503).json({
+      ok, postgres, redis,
+      ...(fac ? { facilitator: fac.ready } : {}),
+      ...(fac?.reason ? { facilitator_reason: fac.reason } : {}),
+    });
   });
   router.get('/metrics', async (req, res) => {
     if (!metricsAuthorized(deps.config, req.get('authorization'))) {

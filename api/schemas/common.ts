@@ -41,7 +41,8 @@ export const PaymentRequiredBody = z
   .object({
     success: z.literal(false),
     x402Version: z.literal(1),
-    error: z.string(),
+    error: z.string().openapi({ description: 'in the reference vocabulary, e.g. invalid_exact_evm_signature' }),
+    message: z.string().optional().openapi({ description: 'a short human message beside error' }),
     accepts: z.array(z.record(z.string(), z.unknown())),
   })
   .openapi('PaymentRequired');

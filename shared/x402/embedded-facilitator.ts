@@ -51,12 +51,14 @@ export class EmbeddedFacilitator implements Facilitator {
     }
   }
 
-  /** "exact" on the configured network, in both generations. */
+  /** "exact" on the configured networks, in both generations. */
   async supported(): Promise<SupportedKind[]> {
-    const network = toCaip2(this.settings.network) ?? this.settings.network;
-    const kinds: SupportedKind[] = [{ x402Version: 2, scheme: 'exact', network }];
-    const v1 = toV1Name(this.settings.network);
-    if (v1) kinds.push({ x402Version: 1, scheme: 'exact', network: v1 });
+    const kinds: SupportedKind[] = [];
+    for (const n of [this.settings.network, ...(this.settings.alternatives ?? []).map((a) => a.network)]) {
+      kinds.push({ x402Version: 2, scheme: 'exact', network: toCaip2(n) ?? n });
+      const v1 = toV1Name(n);
+      if (v1) kinds.push({ x402Version: 1, scheme: 'exact', network: v1 });
+    }
     return kinds;
   }
 }

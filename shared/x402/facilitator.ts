@@ -32,6 +32,12 @@ export interface SupportedKind {
   network: string;
 }
 
+/** Whether a facilitator can be used now; `reason` says why not. */
+export interface FacilitatorHealth {
+  ready: boolean;
+  reason?: string;
+}
+
 /**
  * Verifies and settles payments. `requirements` are the server's own, in the payment's
  * generation (see `selectRequirements`); the payment's `raw` JSON is what gets forwarded.
@@ -41,4 +47,6 @@ export interface Facilitator {
   settle(payment: DecodedPayment, requirements: ServerRequirements): Promise<SettleResult>;
   /** @throws FacilitatorUnavailableError when the list cannot be obtained */
   supported(): Promise<SupportedKind[]>;
+  /** Not ready when it refuses our credentials; absent means always ready. */
+  health?(): FacilitatorHealth;
 }

@@ -112,3 +112,13 @@ export function encodePaymentResponse(settled: SettledPayment, version: 1 | 2): 
   const network = (version === 1 ? toV1Name(settled.network) : toCaip2(settled.network)) ?? settled.network;
   return encodeBase64Json({ success: true, transaction: settled.transaction, network, payer: settled.payer });
 }
+
+/**
+ * Encodes a failed settlement for `PAYMENT-RESPONSE` / `X-PAYMENT-RESPONSE`, as the reference
+ * server does on a 402 after a failed settle: `{success: false, errorReason, transaction: "",
+ * network, payer}`, the network in the generation's own form.
+ */
+export function encodePaymentFailure(failed: { reason: string; network: string; payer: string }, version: 1 | 2): string {
+  const network = (version === 1 ? toV1Name(failed.network) : toCaip2(failed.network)) ?? failed.network;
+  return encodeBase64Json({ success: false, errorReason: failed.reason, transaction: '', network, payer: failed.payer });
+}

@@ -5,13 +5,31 @@
  * the body.
  */
 import { z } from 'zod';
-import { FacilitatorUnavailableError } from './errors.js';
-import type { Facilitator, SettleResult, SupportedKind, VerifyResult } from './facilitator.js';
+import { FacilitatorAuthError, FacilitatorUnavailableError } from './errors.js';
+import type { Facilitator, FacilitatorHealth, SettleResult, SupportedKind, VerifyResult } from './facilitator.js';
+import type { FacilitatorAuth } from './facilitator-auth.js';
 import { toCaip2 } from './networks.js';
 import type { DecodedPayment, ServerRequirements } from './types.js';
 
 /** What came back from one facilitator call: an HTTP answer (body parsed as JSON when it is), or none at all. */
 export type Exchange = { kind: 'answer'; status: number; body: unknown } | { kind: 'no_answer'; reason: string };
+
+/** Statuses that say our credentials are missing or refused: a configuration error, never a verdict on a payment. */
+const AUTH_STATUSES = new Set([401, 403]);
+
+/** The reason given (pending settle, unavailable verify) while the facilitator refuses our credentials. */
+export const FACILITATOR_UNAUTHORIZED = 'facilitator_unauthorized';
+
+/** Options of an HttpFacilitator. */
+export interface HttpFacilitatorOptions {
+  /** Headers for each call (X402_FACILITATOR_AUTH, or the CDP JWT); none by default. */
+  auth?: FacilitatorAuth;
+  /**
+   * Called when a call is answered 401 or 403, each time the facilitator goes from accepting to
+   * refusing our credentials (not on every refused call): the place to log an alert.
+   */
+  onAuthFailure?: (detail: { method: string; path: string; status: number }) => void;
+}
 
 const settleAnswer = z.object({
   success: z.boolean(),
@@ -57,6 +75,7 @@ interface DefiniteAnswer {
 function definite(answer: Exchange): DefiniteAnswer | string {
   if (answer.kind === 'no_answer') return answer.reason;
   const { status } = answer;
+  if (AUTH_STATUSES.has(status)) return FACILITATOR_UNAUTHORIZED;
   const ok = status >= 200 && status < 300;
   const refusal = status >= 400 && status < 500 && !TRANSIENT_STATUSES.has(status);
   return ok || refusal ? answer : `facilitator_http_${status}`;
@@ -111,18 +130,28 @@ function requestBody(payment: DecodedPayment, requirements: ServerRequirements):
 /** A standard facilitator reached over HTTP. */
 export class HttpFacilitator implements Facilitator {
   private readonly baseUrl: string;
+  /** The last 401/403, until a later call is accepted. */
+  private authFailure: { method: string; path: string; status: number } | undefined;
 
   /**
    * @param url - base URL; `/verify`, `/settle` and `/supported` are appended
    * @param timeoutMs - per call, headers and body included (config X402_FACILITATOR_TIMEOUT_MS)
    * @param fetchFn - default `globalThis.fetch`; injectable for tests
+   * @param options - credentials, and what to do when they are refused
    */
   constructor(
     url: string,
     private readonly timeoutMs: number,
     private readonly fetchFn: typeof fetch = globalThis.fetch,
+    private readonly options: HttpFacilitatorOptions = {},
   ) {
     this.baseUrl = url.replace(/\/+$/, '');
+  }
+
+  /** Not ready while the facilitator refuses our credentials (401/403 on the last call). */
+  health(): FacilitatorHealth {
+    const f = this.authFailure;
+    return f ? { ready: false, reason: `${FACILITATOR_UNAUTHORIZED}: ${f.method} ${f.path} answered ${f.status}` } : { ready: true };
   }
 
   /** Asks the facilitator; `unavailable` when it cannot answer (the payment may still be fine). */
@@ -137,9 +166,14 @@ export class HttpFacilitator implements Facilitator {
     return interpretSettle(answer, payment, requirements);
   }
 
-  /** @throws FacilitatorUnavailableError when GET /supported gives no usable list */
+  /**
+   * @throws FacilitatorAuthError when GET /supported answers 401 or 403
+   * @throws FacilitatorUnavailableError when it gives no usable list
+   */
   async supported(): Promise<SupportedKind[]> {
-    const a = definite(await this.call('GET', '/supported'));
+    const answer = await this.call('GET', '/supported');
+    if (answer.kind === 'answer' && AUTH_STATUSES.has(answer.status)) throw new FacilitatorAuthError(`GET /supported answered ${answer.status}`);
+    const a = definite(answer);
     if (typeof a === 'string') throw new FacilitatorUnavailableError(a);
     const parsed = supportedAnswer.safeParse(a.body);
     if (!parsed.success || a.status >= 300) throw new FacilitatorUnavailableError(`GET /supported answered ${a.status}`);
@@ -147,19 +181,32 @@ export class HttpFacilitator implements Facilitator {
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Exchange> {
+    const url = `${this.baseUrl}${path}`;
+    // Credentials are ours: a failure to build them is a bug or a configuration error, not "no answer".
+    const auth = this.options.auth ? await this.options.auth({ method, url: new URL(url) }) : {};
     const signal = AbortSignal.timeout(this.timeoutMs);
+    let exchange: Exchange;
     try {
-      const response = await this.fetchFn(`${this.baseUrl}${path}`, {
+      const response = await this.fetchFn(url, {
         method,
-        headers: body === undefined ? JSON_ACCEPT : { ...JSON_ACCEPT, 'content-type': 'application/json' },
+        headers: { ...JSON_ACCEPT, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...auth },
         body: body === undefined ? undefined : JSON.stringify(body),
         signal,
       });
       // Read under the same signal: a facilitator that sends headers and then stalls also times out.
       const text = await response.text();
-      return { kind: 'answer', status: response.status, body: parseJson(text) };
+      exchange = { kind: 'answer', status: response.status, body: parseJson(text) };
     } catch {
       return { kind: 'no_answer', reason: signal.aborted ? 'facilitator_timeout' : 'facilitator_unreachable' };
     }
+    if (AUTH_STATUSES.has(exchange.status)) {
+      const detail = { method, path, status: exchange.status };
+      const wasFine = !this.authFailure;
+      this.authFailure = detail;
+      if (wasFine) this.options.onAuthFailure?.(detail);
+    } else if (exchange.status < 500) {
+      this.authFailure = undefined;
+    }
+    return exchange;
   }
 }

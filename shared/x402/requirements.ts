@@ -6,6 +6,7 @@ import { getAddress, type Address } from 'viem';
 import type { Config } from '../config.js';
 import { encodeBase64Json } from './headers.js';
 import { chainIdOf, toCaip2, toV1Name } from './networks.js';
+import { knownAsset } from './assets.js';
 import type {
   DecodedPayment,
   PaymentRequiredBody,
@@ -16,10 +17,13 @@ import type {
   X402Settings,
 } from './types.js';
 
-type X402Config = Pick<
-  Config,
-  'X402_PAY_TO' | 'X402_NETWORK' | 'X402_ASSET' | 'X402_ASSET_NAME' | 'X402_ASSET_VERSION' | 'X402_MAX_TIMEOUT_SECONDS'
->;
+type X402Config = Pick<Config, 'X402_PAY_TO' | 'X402_NETWORK' | 'X402_MAX_TIMEOUT_SECONDS'> &
+  Partial<Pick<Config, 'X402_ASSET' | 'X402_ASSET_NAME' | 'X402_ASSET_VERSION' | 'X402_EXTRA_NETWORKS'>>;
+
+/** The CAIP-2 networks of X402_EXTRA_NETWORKS (comma separated), in order, without duplicates. */
+export function extraNetworksOf(value: string | undefined): string[] {
+  return [...new Set((value ?? '').split(',').map((n) => n.trim()).filter(Boolean))];
+}
 
 /**
  * The x402 settings from the service configuration; addresses come out EIP-55 checksummed.
@@ -31,13 +35,28 @@ export function x402SettingsFromConfig(config: X402Config): X402Settings {
   if (!toV1Name(config.X402_NETWORK)) {
     throw new RangeError(`X402_NETWORK=${config.X402_NETWORK}: no v1 network name is known for this chain`);
   }
+  // The asset defaults to the network's USDC, and its EIP-712 domain to the known one.
+  const known = knownAsset(config.X402_NETWORK, config.X402_ASSET);
+  const asset = config.X402_ASSET ?? known?.asset;
+  const assetName = config.X402_ASSET_NAME ?? known?.name;
+  const assetVersion = config.X402_ASSET_VERSION ?? known?.version;
+  if (!asset) throw new RangeError(`X402_ASSET: required for X402_NETWORK=${config.X402_NETWORK} (no USDC is known on it)`);
+  if (!assetName || !assetVersion) throw new RangeError(`X402_ASSET_NAME and X402_ASSET_VERSION: required for X402_ASSET=${asset}`);
+  const alternatives = extraNetworksOf(config.X402_EXTRA_NETWORKS)
+    .filter((n) => chainIdOf(n) !== chainIdOf(config.X402_NETWORK))
+    .map((network) => {
+      const k = knownAsset(network);
+      if (!k || !toV1Name(network)) throw new RangeError(`X402_EXTRA_NETWORKS: ${network} has no known USDC or no v1 name`);
+      return { network: toCaip2(network)!, asset: getAddress(k.asset), assetName: k.name, assetVersion: k.version };
+    });
   return {
     payTo: getAddress(config.X402_PAY_TO),
     network: config.X402_NETWORK,
-    asset: getAddress(config.X402_ASSET),
-    assetName: config.X402_ASSET_NAME,
-    assetVersion: config.X402_ASSET_VERSION,
+    asset: getAddress(asset),
+    assetName,
+    assetVersion,
     maxTimeoutSeconds: config.X402_MAX_TIMEOUT_SECONDS,
+    ...(alternatives.length ? { alternatives } : {}),
   };
 }
 
@@ -52,6 +71,10 @@ export interface PriceRequest {
   mimeType?: string;
   /** The `error` shown to the client; default `payment_required`, or an X402Error reason on a refused retry. */
   error?: string;
+  /** A short human message put beside `error` in the body. */
+  message?: string;
+  /** `extensions` of the v2 PaymentRequired (e.g. `{bazaar}`); v1 has none. */
+  extensions?: Record<string, unknown>;
 }
 
 /** A 402 answer and the requirements behind it. */
@@ -62,8 +85,12 @@ export interface PaymentRequiredResponse {
   body: PaymentRequiredBody;
   /** The v2 PaymentRequired object inside `header`. */
   paymentRequired: PaymentRequiredV2;
+  /** The first entry of `accepts`, in each generation. */
   requirementsV2: PaymentRequirementsV2;
   requirementsV1: PaymentRequirementsV1;
+  /** Every entry of `accepts` (the first is `requirementsV2`/`requirementsV1`). */
+  acceptsV2: PaymentRequirementsV2[];
+  acceptsV1: PaymentRequirementsV1[];
 }
 
 /** The v2 requirements for an amount (no resource needed: v2 keeps it outside `accepts`). */
@@ -115,15 +142,19 @@ export function buildPaymentRequired(settings: X402Settings, price: PriceRequest
   const url = new URL(price.resourceUrl).toString(); // throws TypeError on a relative URL
   const resource = { url, description: price.description, mimeType: price.mimeType ?? 'application/json' };
   const error = price.error ?? 'payment_required';
-  const requirementsV2 = requirementsV2For(settings, price.amount);
-  const requirementsV1 = toV1Requirements(requirementsV2, resource);
-  const paymentRequired: PaymentRequiredV2 = { x402Version: 2, error, resource, accepts: [requirementsV2] };
+  const acceptsV2 = [settings, ...(settings.alternatives ?? []).map((a) => ({ ...settings, ...a }))].map((s) => requirementsV2For(s, price.amount));
+  const acceptsV1 = acceptsV2.map((r) => toV1Requirements(r, resource));
+  const paymentRequired: PaymentRequiredV2 = {
+    x402Version: 2, error, resource, accepts: acceptsV2, ...(price.extensions ? { extensions: price.extensions } : {}),
+  };
   return {
     header: encodeBase64Json(paymentRequired),
-    body: { x402Version: 1, error, accepts: [requirementsV1], success: false },
+    body: { x402Version: 1, error, ...(price.message ? { message: price.message } : {}), accepts: acceptsV1, success: false },
     paymentRequired,
-    requirementsV2,
-    requirementsV1,
+    requirementsV2: acceptsV2[0],
+    requirementsV1: acceptsV1[0],
+    acceptsV2,
+    acceptsV1,
   };
 }
 
@@ -132,10 +163,16 @@ export function buildPaymentRequired(settings: X402Settings, price: PriceRequest
  * and what to store with the payment for a later settlement.
  */
 export function selectRequirements(
-  payment: Pick<DecodedPayment, 'version'>,
-  built: Pick<PaymentRequiredResponse, 'requirementsV1' | 'requirementsV2'>,
+  payment: Pick<DecodedPayment, 'version'> & { network?: string; accepted?: { asset?: string } },
+  built: Pick<PaymentRequiredResponse, 'requirementsV1' | 'requirementsV2'> & Partial<Pick<PaymentRequiredResponse, 'acceptsV1' | 'acceptsV2'>>,
 ): ServerRequirements {
-  return payment.version === 1 ? built.requirementsV1 : built.requirementsV2;
+  // The entry of the payment's chain (and, in v2, asset); else the first, so that verification
+  // names what differs.
+  const chainId = payment.network ? chainIdOf(payment.network) : undefined;
+  const sameChain = (r: ServerRequirements) => chainIdOf(r.network) === chainId;
+  if (payment.version === 1) return (built.acceptsV1 ?? []).find(sameChain) ?? built.requirementsV1;
+  const asset = payment.accepted?.asset?.toLowerCase();
+  return (built.acceptsV2 ?? []).find((r) => sameChain(r) && (!asset || r.asset.toLowerCase() === asset)) ?? built.requirementsV2;
 }
 
 /** Requirements in one shape whatever their generation; what verification compares against. */

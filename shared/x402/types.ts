@@ -19,6 +19,11 @@ export interface X402Settings {
   assetVersion: string;
   /** How long an authorization may stay valid; the v2 client signs `validBefore = now + this`. */
   maxTimeoutSeconds: number;
+  /**
+   * Further `accepts` entries after the first (X402_EXTRA_NETWORKS): other chains, each with its
+   * known USDC and EIP-712 domain. Same payee, amount and time-out.
+   */
+  alternatives?: { network: string; asset: Address; assetName: string; assetVersion: string }[];
 }
 
 /** A CAIP-2 chain id such as `eip155:84532`. */
@@ -79,12 +84,16 @@ export interface PaymentRequiredV2 {
   error: string;
   resource: ResourceInfo;
   accepts: PaymentRequirementsV2[];
+  /** Extensions by name, e.g. `bazaar` (discovery). */
+  extensions?: Record<string, unknown>;
 }
 
 /** The 402 body: the v1 PaymentRequired plus the `success: false` the product adds. */
 export interface PaymentRequiredBody {
   x402Version: 1;
   error: string;
+  /** A short human message beside the `error` code, when the caller gave one. */
+  message?: string;
   accepts: PaymentRequirementsV1[];
   success: false;
 }

@@ -31,7 +31,8 @@ describe('paying the identity bond', () => {
     const before = await counts();
     const res = await register(agentBody('malformed-payer')).set('PAYMENT-SIGNATURE', header);
     expect(res.status).toBe(402);
-    expect(res.body).toMatchObject({ success: false, x402Version: 1, error: 'invalid_payment_header' });
+    // The reference vocabulary (x402 ErrorReasons) for an unreadable payload, with a human message beside it.
+    expect(res.body).toMatchObject({ success: false, x402Version: 1, error: 'invalid_payload', message: expect.stringMatching(/could not be read/) });
     expect(res.headers['payment-required']).toBeTruthy();
     expect(await counts()).toEqual(before);
   });
@@ -44,7 +45,8 @@ describe('paying the identity bond', () => {
     const forged = Buffer.from(JSON.stringify(decoded)).toString('base64');
     const res = await register(agentBody('forged-amount')).set('PAYMENT-SIGNATURE', forged);
     expect(res.status).toBe(402);
-    expect(res.body.error).toBe('amount_mismatch');
+    expect(res.body.error).toBe('invalid_exact_evm_payload_authorization_value_mismatch');
+    expect(res.body.message).toBe('The authorization value is not exactly the required amount.');
   });
 
   it('refuses a replayed payment and credits nothing the second time', async () => {

@@ -24,6 +24,10 @@ const firstSettle = new Promise<void>((r) => (firstSettleSeen = r));
 function startStub(): Promise<void> {
   const app = express();
   app.use(express.json());
+  // A worker checks GET /supported at start-up and refuses a facilitator that does not list its network.
+  app.get('/supported', (_req, res) => {
+    res.json({ kinds: [{ x402Version: 2, scheme: 'exact', network: 'eip155:84532' }, { x402Version: 1, scheme: 'exact', network: 'base-sepolia' }] });
+  });
   app.post('/settle', (req, res) => {
     const auth = req.body.paymentPayload.payload.authorization;
     settles.push(auth.nonce);

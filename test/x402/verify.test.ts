@@ -72,12 +72,32 @@ describe('verifyPayment with genuine payments', () => {
     expect(again.proofId).toBe(first.proofId);
   });
 
-  it('ignores a tampered echo of the amount and payee, because it checks the signed authorization', async () => {
+  // Issue 12: the echo is now matched strictly, as the reference server does (it was ignored
+  // when the signed authorization was right). A tampered echo over a genuine authorization is refused.
+  it('refuses a tampered echo of the amount and payee even over a right signed authorization', async () => {
     const header = tamper(await v2Header(), (j) => {
       j.accepted.amount = '1';
       j.accepted.payTo = OTHER;
     });
-    expect(await reasonOf(header)).toBe('accepted');
+    expect(await reasonOf(header)).toBe('accepted_mismatch');
+  });
+});
+
+describe('verifyPayment matches accepted as the reference server does', () => {
+  it('accepts an echo whose extra holds more than ours (extra by subset), and one with its keys in another order', async () => {
+    expect(await reasonOf(tamper(await v2Header(), (j) => (j.accepted.extra = { version: '2', name: 'USDC', assetTransferMethod: 'eip3009' })))).toBe('accepted');
+    expect(await reasonOf(tamper(await v2Header(), (j) => (j.accepted = Object.fromEntries(Object.entries(j.accepted).reverse())))))
+      .toBe('accepted');
+  });
+
+  it.each([
+    ['another maxTimeoutSeconds', (j: any) => (j.accepted.maxTimeoutSeconds = 60)],
+    ['an echoed amount that differs', (j: any) => (j.accepted.amount = '4999999')],
+    ['a field we did not offer', (j: any) => (j.accepted.resource = 'http://127.0.0.1/other')],
+    ['an extra without our version', (j: any) => (j.accepted.extra = { name: 'USDC' })],
+    ['the asset in lower case', (j: any) => (j.accepted.asset = j.accepted.asset.toLowerCase())],
+  ])('refuses %s as accepted_mismatch', async (_name, mutate) => {
+    expect(await reasonOf(tamper(await v2Header(), mutate))).toBe('accepted_mismatch');
   });
 });
 
