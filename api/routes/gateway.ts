@@ -119,7 +119,9 @@ export function gatewayRoutes(deps: AppDeps): Router {
     }
     const price = priceOf(order);
     try {
-      return await verifyX402(requirementsOf(deps, resourceOf(order.id), price), { paymentSignature: proof.x402 }, price);
+      // As on every paid route: with a real facilitator, its /verify decides after the local checks.
+      const remote = deps.config.X402_FACILITATOR_URL ? deps.facilitator : undefined;
+      return await verifyX402(requirementsOf(deps, resourceOf(order.id), price), { paymentSignature: proof.x402 }, price, remote);
     } catch (err) {
       if (!(err instanceof X402Error)) throw err;
       throw new HttpError('invalid_request', `the x402 payment does not pay this payment: ${err.reason}`, { reason: err.reason });
