@@ -6,7 +6,7 @@
 import { comboFindings, skillComboFindings } from './combos.js';
 import { decodeBudget, findEncoded, type DecodeBudget, type DecodedBlob } from './decode.js';
 import { hiddenFindings, typosquatFindings } from './detectors.js';
-import { intentFindings } from './intent.js';
+import { INTENT_NEEDLES, intentFindings } from './intent.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
 import { compileRule, matchRule, type RawFinding } from './match.js';
@@ -33,7 +33,8 @@ RULES.forEach((r, i) => {
   if (!r.needles) ALWAYS.push(i);
   for (const n of r.needles ?? []) RULES_BY_NEEDLE.set(n, [...(RULES_BY_NEEDLE.get(n) ?? []), i]);
 });
-const NEEDLES = buildNeedleIndex(RULES.flatMap((r) => r.needles ?? []));
+/** The rules' needles and the intent features': one pass over each text finds both. */
+const NEEDLES = buildNeedleIndex([...RULES.flatMap((r) => r.needles ?? []), ...INTENT_NEEDLES]);
 const ENCODED = RULES.find((r) => r.id === 'OB003')!;
 const NESTED = RULES.find((r) => r.id === 'OB006')!;
 /**
@@ -58,10 +59,10 @@ interface Walk {
 /** Every finding for one prepared text, decoded layers included; `depth` is its layer (0: as submitted). */
 function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = true): RawFinding[] {
   const out: RawFinding[] = [];
+  const found = findNeedles(NEEDLES, p.lower);
   hiddenFindings(p, out);
   typosquatFindings(p, out);
-  intentFindings(p, out);
-  const found = findNeedles(NEEDLES, p.lower);
+  intentFindings(p, found, out);
   // Only the rules one of whose needles the text holds: most rules never apply to most files.
   const candidate = new Uint8Array(COMPILED.length);
   for (const i of ALWAYS) candidate[i] = 1;
