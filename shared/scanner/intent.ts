@@ -99,7 +99,7 @@ function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
 export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
   const present = presentFeatures(found, p.lower);
   if (present.size === 0) return;
-  const text = readable(p);
+  const { text, reads } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
   const seen = new Set<Feature>();
@@ -113,7 +113,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
     for (let m = re.exec(text); m !== null && tried++ < 200; m = re.exec(text)) {
       // A destination-ending feature is judged where it ends: "the "re-sync" step, then send it to https://..."
       const judgedAt = ENDS_AT_DESTINATION.has(feature) ? m.index + m[0].length - 1 : m.index;
-      if (!counts(p, feature, judgedAt)) continue;
+      if (!counts(p, reads, feature, judgedAt)) continue;
       seen.add(feature);
       ends ??= sentenceEnds(p.text);
       const s = sentenceOf(ends.ends, m.index);
