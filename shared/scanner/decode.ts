@@ -125,9 +125,15 @@ function mayHoldEncoding(line: string): boolean {
   return line.includes('fromCharCode(') || line.includes('chr(');
 }
 
-/** Everything decodable in the given lines, within what is left of `budget` (which it spends). */
-export function findEncoded(lines: readonly string[], budget: DecodeBudget = decodeBudget()): DecodedBlob[] {
+/**
+ * Everything decodable in the given lines, within what is left of `budget` (which it spends).
+ * `joined` is the lines joined by spaces or line breaks (a prepared file's text), if the caller
+ * has it: one check over it rules out most files at once, as no run, escape or call the decoders
+ * look for spans a space or a line break.
+ */
+export function findEncoded(lines: readonly string[], budget: DecodeBudget = decodeBudget(), joined?: string): DecodedBlob[] {
   const out: DecodedBlob[] = [];
+  if (joined !== undefined && !mayHoldEncoding(joined)) return out;
   const push = (line: number, encoding: Encoding, b: Buffer, minChars: number, runLength: number): void => {
     if (budget.blobs <= 0 || budget.chars <= 0) return;
     const text = asText(b, minChars);

@@ -76,7 +76,7 @@ function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = tru
   }
   walk.deadline();
   if (!decodeInside || depth >= MAX_DEPTH) return out;
-  for (const blob of findEncoded(p.lines, walk.budget)) {
+  for (const blob of findEncoded(p.lines, walk.budget, p.text)) {
     const inner = scanPrepared(prepare(p.path, blob.text, 'script'), depth + 1, walk, blob.shrank);
     for (const f of inner) out.push({ ...f, line: blob.line + 1, message: insideMessage(f.message, blob) });
     if (depth + 1 === SUSPICIOUS_LAYERS) out.push(layerFinding(NESTED, p, blob, `${NESTED.message} (${SUSPICIOUS_LAYERS} layers deep here)`));
