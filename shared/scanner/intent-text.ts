@@ -14,6 +14,9 @@ const NEGATABLE = new Set<Feature>(['source', 'sink', 'reply', 'fetch', 'trigger
 const CODE_CHARS = /[(){}=;$<>[\]]/;
 
 function looksLikeProse(line: string): boolean {
+  // The comment marker stripped below holds no code character, so the whole line can be tested
+  // first: most code lines stop here, before any copy of the line is made.
+  if (CODE_CHARS.test(line)) return false;
   const text = line.replace(/^\s{0,40}(?:#|\/\/|\*|"""|''')\s?/, '');
   return !CODE_CHARS.test(text) && text.split(/\s+/).length >= 5;
 }

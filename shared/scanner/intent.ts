@@ -70,6 +70,8 @@ const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
   ['override', ['fetch', 'agentFile']], ['modify', ['trigger']], ['write', ['agentFile']], ['run', ['locked']],
 ];
 const REGEX = new Map(FEATURES);
+/** The features ORDER looks for unconditionally. */
+const ROOTS: readonly Feature[] = ORDER.filter(([, after]) => after.length === 0).map(([f]) => f);
 /** Per feature: its ASCII needles (found by the engine's one needle pass) and the others (looked for one by one). */
 const SPLIT_NEEDLES = (Object.entries(FEATURE_NEEDLES) as Array<[Feature, readonly string[]]>).map(([feature, needles]) => ({
   feature,
@@ -98,7 +100,8 @@ function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
  */
 export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
   const present = presentFeatures(found, p.lower);
-  if (present.size === 0) return;
+  // Every other feature is looked for only after one of these was found (see ORDER).
+  if (!ROOTS.some((f) => present.has(f))) return;
   const { text, reads } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
