@@ -111,6 +111,8 @@ export function matchRule(c: CompiledRule, p: Prepared, found: NeedleHits, out: 
   const segments = segmentsFor(rule, p, found) ?? [[0, p.text.length]];
   if (segments.length === 0) return;
   const budget = { reported: 0 };
+  // Where the rule's patterns start on a whole text; a pattern with needles of its own has its own.
+  let ruleStart = -1;
   for (const [i, re] of c.patterns.entries()) {
     const own = rule.patternNeedles?.[i];
     if (own && !own.some((n) => found.has(n))) continue;
@@ -118,7 +120,8 @@ export function matchRule(c: CompiledRule, p: Prepared, found: NeedleHits, out: 
     for (const [from, to] of segments) {
       const whole = from === 0 && to === p.text.length;
       const text = whole ? p.text : p.text.slice(from, to);
-      re.lastIndex = whole ? scanStart(own ?? rule.needles, p, found) : 0;
+      if (whole && !own && ruleStart < 0) ruleStart = scanStart(rule.needles, p, found);
+      re.lastIndex = !whole ? 0 : own ? scanStart(own, p, found) : ruleStart;
       let m: RegExpExecArray | null;
       while (budget.reported < MAX_FINDINGS_PER_RULE && seen++ < MAX_MATCHES_PER_PATTERN && (m = re.exec(text)) !== null) {
         if (m[0].length === 0) re.lastIndex++;
