@@ -45,7 +45,8 @@ export function hiddenFindings(p: Prepared, out: RawFinding[]): void {
   }
 }
 
-const INSTALLER = /\b(?:npm|yarn|pnpm|bun|npx|pip3?|pip|uv|poetry|pipx)\b/;
+/** A package manager named on a line: the typosquat check reads only such lines. */
+export const INSTALLER = /\b(?:npm|yarn|pnpm|bun|npx|pip3?|pip|uv|poetry|pipx)\b/;
 /** Every match of INSTALLER holds one of these; the engine's needle pass looks for them. */
 export const INSTALLER_NEEDLES: readonly string[] = ['npm', 'yarn', 'bun', 'npx', 'pip', 'uv', 'poetry'];
 
