@@ -3,6 +3,7 @@
  * `chr()` chains) and decodes it, so the rules can look inside. Binary results are dropped:
  * an inline PNG is base64 too, and must stay safe.
  */
+import { isUtf8 } from 'node:buffer';
 import { gunzipSync, inflateSync } from 'node:zlib';
 
 /** How a blob was encoded, for the finding's message. */
@@ -73,12 +74,12 @@ function asText(b: Buffer, minChars: number): string | null {
       return null;
     }
   }
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(b);
-  } catch {
-    return null;
-  }
+  // Checked before decoding rather than by a fatal TextDecoder's exception: most long runs are
+  // hashes and ids that decode to binary, and a thrown error cost more than the whole check.
+  if (!isUtf8(b)) return null;
+  let text = b.toString('utf8');
+  // As TextDecoder does: a leading byte order mark is not text.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   let printable = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -124,9 +125,15 @@ function mayHoldEncoding(line: string): boolean {
   return line.includes('fromCharCode(') || line.includes('chr(');
 }
 
-/** Everything decodable in the given lines, within what is left of `budget` (which it spends). */
-export function findEncoded(lines: readonly string[], budget: DecodeBudget = decodeBudget()): DecodedBlob[] {
+/**
+ * Everything decodable in the given lines, within what is left of `budget` (which it spends).
+ * `joined` is the lines joined by spaces or line breaks (a prepared file's text), if the caller
+ * has it: one check over it rules out most files at once, as no run, escape or call the decoders
+ * look for spans a space or a line break.
+ */
+export function findEncoded(lines: readonly string[], budget: DecodeBudget = decodeBudget(), joined?: string): DecodedBlob[] {
   const out: DecodedBlob[] = [];
+  if (joined !== undefined && !mayHoldEncoding(joined)) return out;
   const push = (line: number, encoding: Encoding, b: Buffer, minChars: number, runLength: number): void => {
     if (budget.blobs <= 0 || budget.chars <= 0) return;
     const text = asText(b, minChars);

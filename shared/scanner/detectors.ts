@@ -5,6 +5,7 @@
 import { isNegated } from './context.js';
 import { excerpt } from './excerpt.js';
 import { findingAt as finding, type RawFinding } from './match.js';
+import type { NeedleHits } from './needles.js';
 import type { Prepared } from './prepare.js';
 import { RULES } from './rules/index.js';
 import { declaredNames, installedNames, lookalikeOf } from './typosquat.js';
@@ -44,10 +45,16 @@ export function hiddenFindings(p: Prepared, out: RawFinding[]): void {
   }
 }
 
-const INSTALLER = /\b(?:npm|yarn|pnpm|bun|npx|pip3?|pip|uv|poetry|pipx)\b/;
+/** A package manager named on a line: the typosquat check reads only such lines. */
+export const INSTALLER = /\b(?:npm|yarn|pnpm|bun|npx|pip3?|pip|uv|poetry|pipx)\b/;
+/** Every match of INSTALLER holds one of these; the engine's needle pass looks for them. */
+export const INSTALLER_NEEDLES: readonly string[] = ['npm', 'yarn', 'bun', 'npx', 'pip', 'uv', 'poetry'];
 
-/** Findings for dependencies and installs whose names imitate popular packages. */
-export function typosquatFindings(p: Prepared, out: RawFinding[]): void {
+/**
+ * Findings for dependencies and installs whose names imitate popular packages; `found` holds the
+ * needles of the whole text, {@link INSTALLER_NEEDLES} included.
+ */
+export function typosquatFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
   const seen = new Set<string>();
   const report = (line: number, column: number, name: string, ecosystem: 'npm' | 'pypi'): void => {
     const target = lookalikeOf(name, ecosystem);
@@ -57,7 +64,7 @@ export function typosquatFindings(p: Prepared, out: RawFinding[]): void {
     out.push(finding(SQUAT, p, line, p.lines[line], message, SQUAT.severity, column));
   };
   for (const d of declaredNames(p.path, p.lines)) report(d.line, d.column, d.name, d.ecosystem);
-  if (!INSTALLER.test(p.lower)) return;
+  if (!INSTALLER_NEEDLES.some((n) => found.has(n)) || !INSTALLER.test(p.lower)) return;
   p.lines.forEach((text, i) => {
     if (!INSTALLER.test(text)) return;
     const prose = p.zones[i].kind === 'markdown';

@@ -5,8 +5,8 @@
  */
 import { comboFindings, skillComboFindings } from './combos.js';
 import { decodeBudget, findEncoded, type DecodeBudget, type DecodedBlob } from './decode.js';
-import { hiddenFindings, typosquatFindings } from './detectors.js';
-import { intentFindings } from './intent.js';
+import { hiddenFindings, INSTALLER_NEEDLES, typosquatFindings } from './detectors.js';
+import { INTENT_NEEDLES, intentFindings } from './intent.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
 import { compileRule, matchRule, type RawFinding } from './match.js';
@@ -28,12 +28,14 @@ const COMPILED = RULES.map(compileRule);
 /** For each needle, the rules (by index) it can wake; rules without needles always run. */
 const RULES_BY_NEEDLE = new Map<string, number[]>();
 const ALWAYS: number[] = [];
+const NONE: readonly number[] = [];
 RULES.forEach((r, i) => {
   if (r.detector) return;
   if (!r.needles) ALWAYS.push(i);
   for (const n of r.needles ?? []) RULES_BY_NEEDLE.set(n, [...(RULES_BY_NEEDLE.get(n) ?? []), i]);
 });
-const NEEDLES = buildNeedleIndex(RULES.flatMap((r) => r.needles ?? []));
+/** The rules' needles, the intent features' and the installers': one pass over each text finds them all. */
+const NEEDLES = buildNeedleIndex([...RULES.flatMap((r) => r.needles ?? []), ...INTENT_NEEDLES, ...INSTALLER_NEEDLES]);
 const ENCODED = RULES.find((r) => r.id === 'OB003')!;
 const NESTED = RULES.find((r) => r.id === 'OB006')!;
 /**
@@ -58,14 +60,14 @@ interface Walk {
 /** Every finding for one prepared text, decoded layers included; `depth` is its layer (0: as submitted). */
 function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = true): RawFinding[] {
   const out: RawFinding[] = [];
-  hiddenFindings(p, out);
-  typosquatFindings(p, out);
-  intentFindings(p, out);
   const found = findNeedles(NEEDLES, p.lower);
+  hiddenFindings(p, out);
+  typosquatFindings(p, found, out);
+  intentFindings(p, found, out);
   // Only the rules one of whose needles the text holds: most rules never apply to most files.
   const candidate = new Uint8Array(COMPILED.length);
   for (const i of ALWAYS) candidate[i] = 1;
-  for (const n of found.keys()) for (const i of RULES_BY_NEEDLE.get(n) ?? []) candidate[i] = 1;
+  for (const n of found.keys()) for (const i of RULES_BY_NEEDLE.get(n) ?? NONE) candidate[i] = 1;
   // The clock is read every few rules on small texts: reading it costs more than a rule there.
   const every = p.text.length > 16 * 1024 ? 1 : 8;
   for (let i = 0, ran = 0; i < COMPILED.length; i++) {
@@ -75,7 +77,7 @@ function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = tru
   }
   walk.deadline();
   if (!decodeInside || depth >= MAX_DEPTH) return out;
-  for (const blob of findEncoded(p.lines, walk.budget)) {
+  for (const blob of findEncoded(p.lines, walk.budget, p.text)) {
     const inner = scanPrepared(prepare(p.path, blob.text, 'script'), depth + 1, walk, blob.shrank);
     for (const f of inner) out.push({ ...f, line: blob.line + 1, message: insideMessage(f.message, blob) });
     if (depth + 1 === SUSPICIOUS_LAYERS) out.push(layerFinding(NESTED, p, blob, `${NESTED.message} (${SUSPICIOUS_LAYERS} layers deep here)`));

@@ -76,7 +76,7 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
   modify: ['also', 'bcc', 'cc', 'replace', 'change', 'set', 'prepend', 'redirect', 'instead', 'forward', 'push', 'collaborator'],
   agentFile: ['claude.md', 'agents.md', '.cursorrules', 'skill.md', 'agent', 'rule'],
   write: ['append', 'add', 'write', 'insert', 'edit', 'modify', 'replace', 'overwrite', 'update'],
-  locked: ['password'],
+  locked: ['password', 'encrypted'],
   run: ['run', 'execute', 'launch', 'start', 'install'],
 };
 

@@ -14,6 +14,9 @@ const NEGATABLE = new Set<Feature>(['source', 'sink', 'reply', 'fetch', 'trigger
 const CODE_CHARS = /[(){}=;$<>[\]]/;
 
 function looksLikeProse(line: string): boolean {
+  // The comment marker stripped below holds no code character, so the whole line can be tested
+  // first: most code lines stop here, before any copy of the line is made.
+  if (CODE_CHARS.test(line)) return false;
   const text = line.replace(/^\s{0,40}(?:#|\/\/|\*|"""|''')\s?/, '');
   return !CODE_CHARS.test(text) && text.split(/\s+/).length >= 5;
 }
@@ -24,11 +27,14 @@ function inDoubleQuotes(text: string, lineStart: number, at: number): boolean {
   return (before.split('"').length - 1) % 2 === 1 || before.split('“').length > before.split('”').length;
 }
 
-/** Whether a feature found at `at` counts: in a place the detector reads, and not negated or quoted. */
-export function counts(p: Prepared, feature: Feature, at: number): boolean {
+/**
+ * Whether a feature found at `at` counts: in a place the detector reads, and not negated or
+ * quoted. `reads` is {@link ReadText}.reads.
+ */
+export function counts(p: Prepared, reads: Uint8Array, feature: Feature, at: number): boolean {
   const line = lineAt(p, at);
   const zone = p.zones[line];
-  if (zone.kind === 'script' && !looksLikeProse(p.lines[line])) return false;
+  if (zone.kind === 'script' && reads[line] === 0) return false;
   if (zone.kind !== 'markdown' || !NEGATABLE.has(feature)) return true;
   if (inDoubleQuotes(p.text, p.lineStarts[line], at)) return false;
   return !negatedHere(p.text, at) && !isDescription(p.text, at);
@@ -62,27 +68,36 @@ function readsLine(p: Prepared, i: number): boolean {
   return kind !== 'markdown' || !REFERENCE_DEFINITION.test(p.lines[i]);
 }
 
+/** What the detector reads of a file. */
+export interface ReadText {
+  /** The lowercased text with the lines it does not read blanked ('' when it reads none). */
+  text: string;
+  /** Per line, 1 when the detector reads it (decided once per line: a script line's test is not free). */
+  reads: Uint8Array;
+}
+
 /**
  * The lowercased text the detector reads: other lines are blanked (same length, so offsets and
  * lines stay put), so the feature regexes skip them.
  */
-export function readable(p: Prepared): string {
+export function readable(p: Prepared): ReadText {
+  const reads = new Uint8Array(p.lines.length);
   let skipped = 0;
-  for (let i = 0; i < p.lines.length; i++) if (!readsLine(p, i)) skipped++;
-  if (skipped === 0) return p.lower;
-  if (skipped === p.lines.length) return '';
+  for (let i = 0; i < p.lines.length; i++) {
+    if (readsLine(p, i)) reads[i] = 1;
+    else skipped++;
+  }
+  if (skipped === 0) return { text: p.lower, reads };
+  if (skipped === p.lines.length) return { text: '', reads };
   let out = '';
-  let kept = 0;
   for (let i = 0; i < p.lines.length; i++) {
     const start = p.lineStarts[i];
     const end = i + 1 < p.lines.length ? p.lineStarts[i + 1] : p.lower.length;
-    if (readsLine(p, i)) {
+    if (reads[i] === 1) {
       out += p.lower.slice(start, end);
-      kept++;
     } else {
       out += ' '.repeat(Math.max(0, end - start - 1)) + (end < p.lower.length ? p.lower[end - 1] : ' '.repeat(end > start ? 1 : 0));
     }
   }
-  if (kept === 0) return '';
-  return out.length === p.lower.length ? out : p.lower;
+  return { text: out.length === p.lower.length ? out : p.lower, reads };
 }

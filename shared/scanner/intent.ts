@@ -8,7 +8,7 @@
  */
 import { FEATURE_NEEDLES, FEATURES, type Feature } from './intent-features.js';
 import { findingAt, type RawFinding } from './match.js';
-import { buildNeedleIndex, findNeedles } from './needles.js';
+import type { NeedleHits } from './needles.js';
 import { counts, readable } from './intent-text.js';
 import { lineAt, type Prepared } from './prepare.js';
 import { RULES } from './rules/index.js';
@@ -70,43 +70,54 @@ const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
   ['override', ['fetch', 'agentFile']], ['modify', ['trigger']], ['write', ['agentFile']], ['run', ['locked']],
 ];
 const REGEX = new Map(FEATURES);
-/** Every feature's needles in one automaton: one pass says which features a text can hold. */
-const FEATURE_INDEX = buildNeedleIndex(Object.values(FEATURE_NEEDLES).flat());
-/** Per feature: its ASCII needles (in the automaton) and the others (looked for one by one). */
+/** The features ORDER looks for unconditionally. */
+const ROOTS: readonly Feature[] = ORDER.filter(([, after]) => after.length === 0).map(([f]) => f);
+/** Per feature: its ASCII needles (found by the engine's one needle pass) and the others (looked for one by one). */
 const SPLIT_NEEDLES = (Object.entries(FEATURE_NEEDLES) as Array<[Feature, readonly string[]]>).map(([feature, needles]) => ({
   feature,
   ascii: needles.filter((n) => /^[\x00-\x7f]+$/.test(n)),
   other: needles.filter((n) => !/^[\x00-\x7f]+$/.test(n)),
 }));
+/** The ASCII feature needles, for the engine to add to its one automaton over the file. */
+export const INTENT_NEEDLES: readonly string[] = SPLIT_NEEDLES.flatMap((s) => s.ascii);
 
-function presentFeatures(text: string): Set<Feature> {
-  const hits = findNeedles(FEATURE_INDEX, text, 1);
+/**
+ * The features a file can hold, from the needles found in its whole lowercased text. The detector
+ * reads only some lines (see intent-text.ts), so this may name a feature the read lines lack: it
+ * only decides which regexes run, and those run over the read lines alone.
+ */
+function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
   const present = new Set<Feature>();
   for (const { feature, ascii, other } of SPLIT_NEEDLES) {
-    if (ascii.some((n) => hits.has(n)) || other.some((n) => text.includes(n))) present.add(feature);
+    if (ascii.some((n) => found.has(n)) || other.some((n) => lower.includes(n))) present.add(feature);
   }
   return present;
 }
 
-/** Appends the intent findings of one prepared text. */
-export function intentFindings(p: Prepared, out: RawFinding[]): void {
-  const text = readable(p);
+/**
+ * Appends the intent findings of one prepared text; `found` holds the needles of the whole text,
+ * {@link INTENT_NEEDLES} included.
+ */
+export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
+  const present = presentFeatures(found, p.lower);
+  // Every other feature is looked for only after one of these was found (see ORDER).
+  if (!ROOTS.some((f) => present.has(f))) return;
+  const { text, reads } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
-  const found = new Set<Feature>();
-  const present = presentFeatures(text);
+  const seen = new Set<Feature>();
   let ends: ReturnType<typeof sentenceEnds> | undefined;
   for (const [feature, after] of ORDER) {
-    if (after.length > 0 && !after.some((f) => found.has(f))) continue;
+    if (after.length > 0 && !after.some((f) => seen.has(f))) continue;
     if (!present.has(feature)) continue;
     const re = REGEX.get(feature)!;
     re.lastIndex = 0;
-    let seen = 0;
-    for (let m = re.exec(text); m !== null && seen++ < 200; m = re.exec(text)) {
+    let tried = 0;
+    for (let m = re.exec(text); m !== null && tried++ < 200; m = re.exec(text)) {
       // A destination-ending feature is judged where it ends: "the "re-sync" step, then send it to https://..."
       const judgedAt = ENDS_AT_DESTINATION.has(feature) ? m.index + m[0].length - 1 : m.index;
-      if (!counts(p, feature, judgedAt)) continue;
-      found.add(feature);
+      if (!counts(p, reads, feature, judgedAt)) continue;
+      seen.add(feature);
       ends ??= sentenceEnds(p.text);
       const s = sentenceOf(ends.ends, m.index);
       const set = perSentence.get(s) ?? new Set<Feature>();

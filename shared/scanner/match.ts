@@ -85,6 +85,23 @@ function segmentsFor(rule: Rule, p: Prepared, found: NeedleHits): Array<[number,
 }
 
 /**
+ * Where a scan of the whole text can start for a pattern with these needles: the start of the
+ * line holding the first occurrence of any of them. Every match holds a needle (needles.test.ts)
+ * and a match spanning lines is only kept within one line, so no match starts on an earlier line;
+ * the regex still sees the text before (lookbehinds) and after (lookaheads) as it was.
+ */
+function scanStart(needles: readonly string[] | undefined, p: Prepared, found: NeedleHits): number {
+  if (!needles) return 0;
+  let first = p.text.length;
+  for (const n of needles) {
+    const at = found.get(n);
+    if (at === null) return 0;
+    if (at !== undefined && at[0] < first) first = at[0];
+  }
+  return first >= p.text.length ? 0 : p.text.lastIndexOf('\n', first - 1) + 1;
+}
+
+/**
  * Runs one rule over one file, appending what it finds. `found` holds the file's needle
  * positions (see needles.ts).
  */
@@ -94,13 +111,17 @@ export function matchRule(c: CompiledRule, p: Prepared, found: NeedleHits, out: 
   const segments = segmentsFor(rule, p, found) ?? [[0, p.text.length]];
   if (segments.length === 0) return;
   const budget = { reported: 0 };
+  // Where the rule's patterns start on a whole text; a pattern with needles of its own has its own.
+  let ruleStart = -1;
   for (const [i, re] of c.patterns.entries()) {
     const own = rule.patternNeedles?.[i];
     if (own && !own.some((n) => found.has(n))) continue;
     let seen = 0;
     for (const [from, to] of segments) {
-      const text = from === 0 && to === p.text.length ? p.text : p.text.slice(from, to);
-      re.lastIndex = 0;
+      const whole = from === 0 && to === p.text.length;
+      const text = whole ? p.text : p.text.slice(from, to);
+      if (whole && !own && ruleStart < 0) ruleStart = scanStart(rule.needles, p, found);
+      re.lastIndex = !whole ? 0 : own ? scanStart(own, p, found) : ruleStart;
       let m: RegExpExecArray | null;
       while (budget.reported < MAX_FINDINGS_PER_RULE && seen++ < MAX_MATCHES_PER_PATTERN && (m = re.exec(text)) !== null) {
         if (m[0].length === 0) re.lastIndex++;

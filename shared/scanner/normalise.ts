@@ -12,6 +12,8 @@ import { scanHiddenLine, type HiddenHit } from './hidden.js';
 
 /** A file's text ready for the rules, with the invisible text found on the way. */
 export interface NormalisedText {
+  /** The submitted lines, as split. */
+  raw: string[];
   lines: string[];
   hidden: HiddenHit[];
 }
@@ -49,10 +51,12 @@ function foldConfusables(line: string): string {
 const HXXP = /\bh(?:xx|\*\*|XX)p(s?)(?=\[?:\]?\/\/)/g;
 const COLON = /\[:\](?=\/\/)/g;
 const DOT = /(?<=[\w-])\s?(?:\[\.\]|\(\.\)|\{\.\}|\[dot\]|\(dot\)|\{dot\})\s?(?=[\w-])/gi;
+/** Any sign of defanging; never spans a line break. */
+const DEFANGED = /hxxp|h\*\*p|\[[.:]\]|\(\.\)|\{\.\}|[[({]dot[\])}]/i;
 
 /** Restores the usual defanging of URLs: hxxp, [:], [.], (.), [dot], (dot). */
 export function refang(line: string): string {
-  if (!/hxxp|h\*\*p|\[[.:]\]|\(\.\)|\{\.\}|[[({]dot[\])}]/i.test(line)) return line;
+  if (!DEFANGED.test(line)) return line;
   return line.replace(HXXP, 'http$1').replace(COLON, ':').replace(DOT, '.');
 }
 
@@ -64,10 +68,21 @@ export function normaliseVisible(line: string): string {
   return refang(folded);
 }
 
-/** Splits a file into lines and normalises each, collecting the invisible text found. */
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * Splits a file into lines and normalises each, collecting the invisible text found. A file of
+ * pure ASCII with nothing defanged (most files) is decided by two tests over the whole text
+ * instead of three per line: invisible characters, NFKC and look-alikes are all non-ASCII, and
+ * the defanging test matches within a line.
+ */
 export function normaliseText(text: string): NormalisedText {
   const raw = text.split(/\r?\n|\r/);
   const hidden: HiddenHit[] = [];
+  if (!NON_ASCII.test(text)) {
+    return { raw, lines: DEFANGED.test(text) ? raw.map(refang) : raw, hidden };
+  }
   const lines = raw.map((line, i) => normaliseVisible(scanHiddenLine(line, i, hidden)));
-  return { lines, hidden };
+  return { raw, lines, hidden };
 }

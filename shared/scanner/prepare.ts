@@ -27,7 +27,7 @@ export interface Prepared {
 
 /** Normalises a file; `kind` forces the kind (decoded payloads are read as scripts). */
 export function prepare(path: string, text: string, kind: FileKind = fileKind(path, text)): Prepared {
-  const { lines, hidden } = normaliseText(text);
+  const { raw, lines, hidden } = normaliseText(text);
   const zones = lineZones(kind, lines);
   const joined = joinParagraphs(lines, zones);
   const lineStarts = new Array<number>(lines.length);
@@ -37,7 +37,7 @@ export function prepare(path: string, text: string, kind: FileKind = fileKind(pa
     offset += lines[i].length + 1;
   }
   const kinds = new Set(zones.map((z) => z.kind));
-  return { path, kind, rawLines: text.split(/\r?\n|\r/), lines, text: joined, lower: lowerSameLength(joined), lineStarts, zones, hidden, kinds };
+  return { path, kind, rawLines: raw, lines, text: joined, lower: lowerSameLength(joined), lineStarts, zones, hidden, kinds };
 }
 
 const BLOCK_START = /^\s{0,3}(?:#|[-*+]\s|\d{1,3}[.)]\s|>|\||$)/;
@@ -48,6 +48,7 @@ const BLOCK_START = /^\s{0,3}(?:#|[-*+]\s|\d{1,3}[.)]\s|>|\||$)/;
  * them" still reads as one instruction. Same length either way, so offsets still map to lines.
  */
 function joinParagraphs(lines: readonly string[], zones: readonly LineZone[]): string {
+  if (!zones.some((z) => z.kind === 'markdown')) return lines.join('\n');
   let out = '';
   for (let i = 0; i < lines.length; i++) {
     out += lines[i];

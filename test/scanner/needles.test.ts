@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { INSTALLER, INSTALLER_NEEDLES } from '../../shared/scanner/detectors.js';
 import { RULES } from '../../shared/scanner/index.js';
+import { FEATURE_NEEDLES, FEATURES } from '../../shared/scanner/intent-features.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import { CODE_CASES, COMBO_CASES } from './cases-code.js';
 import { TEXT_CASES } from './cases.js';
@@ -36,6 +38,18 @@ describe('rule needles', () => {
       expect(r.patternNeedles!.length, r.id).toBe(r.patterns!.length);
       for (const n of r.patternNeedles!.flat()) expect(r.needles, r.id).toContain(n);
     }
+  });
+
+  it('finds an installer needle in every installer the typosquat check looks for', () => {
+    const re = new RegExp(INSTALLER.source, 'g');
+    const bare = texts.flatMap((p) => [...p.lower.matchAll(re)].map((m) => m[0]).filter((m) => !INSTALLER_NEEDLES.some((n) => m.includes(n))));
+    expect(bare).toEqual([]);
+  });
+
+  it.each(FEATURES.map(([feature, re]) => ({ feature, re })))('intent feature $feature: every match holds a needle', ({ feature, re }) => {
+    const bare = texts.flatMap((p) => [...p.lower.matchAll(new RegExp(re.source, re.flags))].map((m) => m[0])
+      .filter((m) => !FEATURE_NEEDLES[feature].some((n) => m.includes(n))));
+    expect(bare).toEqual([]);
   });
 
   it('lists needles in lowercase', () => {
