@@ -53,13 +53,12 @@ export function idempotency(deps: AppDeps): RequestHandler {
       res.status(claim.response.status).json(claim.response.body);
       return;
     }
+    // The record is written before the answer leaves: a client that retries the moment it reads
+    // the answer must find it kept, not "still in progress".
     const json = res.json.bind(res);
-    let body: unknown;
-    res.json = (b: unknown) => {
-      body = b;
-      return json(b);
-    };
-    res.on('finish', () => {
+    let settled = false;
+    const record = (body: unknown): Promise<void> => {
+      settled = true;
       const ok = res.statusCode >= 200 && res.statusCode < 300;
       const headers: Record<string, string> = {};
       for (const h of KEPT_HEADERS) {
@@ -67,7 +66,15 @@ export function idempotency(deps: AppDeps): RequestHandler {
         if (v !== undefined) headers[h] = String(v);
       }
       const done = ok ? completeKey(deps.db, scope, key, { status: res.statusCode, body: withoutCredentials(body), headers }) : releaseKey(deps.db, scope, key);
-      done.catch((err) => deps.log.error({ err }, 'idempotency record not saved'));
+      return done.catch((err) => deps.log.error({ err }, 'idempotency record not saved'));
+    };
+    res.json = (b: unknown) => {
+      void record(b).then(() => json(b));
+      return res;
+    };
+    // An answer that was not JSON (a broken connection, an ended stream) frees the key.
+    res.on('close', () => {
+      if (!settled) releaseKey(deps.db, scope, key).catch((err) => deps.log.error({ err }, 'idempotency key not released'));
     });
     next();
   };
