@@ -97,6 +97,9 @@ export async function redeemScanPack(deps: SettleDeps & { masterKey: string }, p
 
 /** The pack's key row, inserted by the first redeem; later redeems find it unchanged. */
 async function ensurePackKey(q: Queryable, payment: PaymentRow, keyHash: string): Promise<ScanKeyRow> {
+  // Every L402-paid scan redeems its token again: a read first keeps those from writing.
+  const existing = await q.query<ScanKeyRow>('SELECT * FROM scan_keys WHERE id = $1', [payment.subject_id]);
+  if (existing.rows[0]) return existing.rows[0];
   const scans = (payment.requirements as { scans: number }).scans;
   const { rows } = await q.query<ScanKeyRow>(
     `INSERT INTO scan_keys (id, key_hash, scans_total, source, plan, payment_id) VALUES ($1, $2, $3, 'l402', 'pack', $4)
