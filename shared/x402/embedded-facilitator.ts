@@ -6,10 +6,10 @@
  */
 import { keccak256, toHex } from 'viem';
 import { X402Error } from './errors.js';
-import type { Facilitator, SettleResult, SupportedKind, VerifyResult } from './facilitator.js';
+import type { AcceptedProof, Facilitator, SettleResult, SupportedKind, VerifyResult } from './facilitator.js';
 import { toCaip2, toV1Name } from './networks.js';
 import type { DecodedPayment, ServerRequirements, X402Settings } from './types.js';
-import { checkPayment } from './verify.js';
+import { checkAcceptedPayment, checkPayment } from './verify.js';
 
 /** Verifies for real, settles into nothing but the ledger. */
 export class EmbeddedFacilitator implements Facilitator {
@@ -39,10 +39,14 @@ export class EmbeddedFacilitator implements Facilitator {
    * transaction. The time window is not checked here: the server checked it when it accepted
    * the payment, and a settlement retried after a crash must give the same answer as the
    * first attempt. Same payload, same result, however often it is called.
+   *
+   * With `accepted` (the server verified this payload in full before recording it), the
+   * signature is not recovered a second time: the terms are checked again and the payload must
+   * be the one the proof id was derived from. There is no chain here to learn anything more from.
    */
-  async settle(payment: DecodedPayment, requirements: ServerRequirements): Promise<SettleResult> {
+  async settle(payment: DecodedPayment, requirements: ServerRequirements, accepted?: AcceptedProof): Promise<SettleResult> {
     try {
-      const verified = await checkPayment(payment, requirements, null);
+      const verified = accepted ? checkAcceptedPayment(payment, requirements, accepted.proofId) : await checkPayment(payment, requirements, null);
       const network = toCaip2(requirements.network) ?? requirements.network;
       return { status: 'settled', transaction: keccak256(toHex(verified.proofId)), network, payer: verified.payer };
     } catch (err) {

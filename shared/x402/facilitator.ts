@@ -32,6 +32,11 @@ export interface SupportedKind {
   network: string;
 }
 
+/** A payment this server verified before recording it (the row's proof id). */
+export interface AcceptedProof {
+  proofId: string;
+}
+
 /** Whether a facilitator can be used now; `reason` says why not. */
 export interface FacilitatorHealth {
   ready: boolean;
@@ -44,7 +49,13 @@ export interface FacilitatorHealth {
  */
 export interface Facilitator {
   verify(payment: DecodedPayment, requirements: ServerRequirements): Promise<VerifyResult>;
-  settle(payment: DecodedPayment, requirements: ServerRequirements): Promise<SettleResult>;
+  /**
+   * @param accepted - what this server's own verification established when it accepted the
+   *   payment (its proof id). A facilitator that sees a chain ignores it and checks everything
+   *   itself; the embedded one, having no chain, uses it instead of recovering the signature a
+   *   second time.
+   */
+  settle(payment: DecodedPayment, requirements: ServerRequirements, accepted?: AcceptedProof): Promise<SettleResult>;
   /** @throws FacilitatorUnavailableError when the list cannot be obtained */
   supported(): Promise<SupportedKind[]>;
   /** Not ready when it refuses our credentials; absent means always ready. */

@@ -195,6 +195,28 @@ export async function checkPayment(
   if (nowSeconds !== null) checkWindow(payment, nowSeconds);
   const deferred = await checkSignature(payment, expected, smartWallets);
   checkAccepted(payment, requirements);
+  return verifiedOf(payment, expected, deferred);
+}
+
+/**
+ * The terms of a payment this server verified in full when it accepted it (`proofId` is what
+ * that verification derived): terms and the v2 echo are checked again, which is cheap, and the
+ * payload must be the one that proof id was derived from. The signature is not recovered again.
+ * Only for a payment whose proof id came out of `checkPayment`, never for one from a client.
+ *
+ * @throws PaymentRejectedError as checkPayment, or `invalid_signature` when the payload is not
+ *   the one the proof id belongs to
+ */
+export function checkAcceptedPayment(payment: DecodedPayment, requirements: ServerRequirements, proofId: string): VerifiedPayment {
+  const expected = normalizeRequirements(requirements);
+  checkTerms(payment, expected);
+  checkAccepted(payment, requirements);
+  const verified = verifiedOf(payment, expected, false);
+  if (verified.proofId !== proofId) reject('invalid_signature', 'the payload is not the one this server verified');
+  return verified;
+}
+
+function verifiedOf(payment: DecodedPayment, expected: NormalizedRequirements, deferred: boolean): VerifiedPayment {
   const { from, nonce, value, validBefore } = payment.authorization;
   return {
     payer: getAddress(from),

@@ -51,6 +51,19 @@ describe('EmbeddedFacilitator', () => {
     expect(await facilitator.settle(v2, other.requirementsV2)).toEqual({ status: 'invalid', reason: 'amount_mismatch' });
   });
 
+  it('settles a payment the server accepted without recovering its signature again, with the same answer', async () => {
+    const { proofId } = await verifyPayment(v2, built.requirementsV2);
+    expect(await facilitator.settle(v2, built.requirementsV2, { proofId })).toEqual(await facilitator.settle(v2, built.requirementsV2));
+  });
+
+  it('refuses an accepted proof id that belongs to another payload, and terms that changed since', async () => {
+    const other = (await signedPayments(randomAccount(), built)).v2;
+    const { proofId } = await verifyPayment(other, built.requirementsV2);
+    expect(await facilitator.settle(v2, built.requirementsV2, { proofId })).toEqual({ status: 'invalid', reason: 'invalid_signature' });
+    const own = await verifyPayment(v2, built.requirementsV2);
+    expect(await facilitator.settle(v2, testPaymentRequired(1_000_000n).requirementsV2, own)).toEqual({ status: 'invalid', reason: 'amount_mismatch' });
+  });
+
   it('checks the time window when verifying but not when settling, so a late retry gives the first answer', async () => {
     const late = new EmbeddedFacilitator(settings, () => new Date((Number(v2.authorization.validBefore) + 60) * 1000));
     expect(await late.verify(v2, built.requirementsV2)).toEqual({ status: 'invalid', reason: 'authorization_expired' });

@@ -5,7 +5,9 @@ import type { Rail } from './types.js';
 export function x402Rail(facilitator: Facilitator): Rail {
   return {
     async settle(payment) {
-      const result = await facilitator.settle(parsePaymentPayload(payment.payload), parseServerRequirements(payment.requirements));
+      const result = await facilitator.settle(parsePaymentPayload(payment.payload), parseServerRequirements(payment.requirements), {
+        proofId: payment.proof_id,
+      });
       if (result.status === 'settled') {
         return { status: 'settled', settlement: { transaction: result.transaction, network: result.network, payer: result.payer } };
       }
