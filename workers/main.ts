@@ -13,6 +13,7 @@ import { QueueName } from '../queues/names.js';
 import { webhookRetry } from '../queues/webhooks.js';
 import type { SettlementPayload } from '../queues/settlement.js';
 import { settlementProcessor } from './settlement.js';
+import { groupCommit } from '../shared/db/group-commit.js';
 import { maintenanceProcessor } from './maintenance.js';
 import type { FeedPayload } from '../queues/feed.js';
 import type { ScanPayload } from '../queues/scans.js';
@@ -58,8 +59,11 @@ export function startWorkers(deps: WorkerDeps): Workers {
   const prefix = deps.config.QUEUE_PREFIX;
   const lock = deps.config.WORKER_LOCK_MS;
   const common = { connection: deps.connection, prefix, lockDuration: lock, stalledInterval: lock };
+  // Settlements that finish together are booked in one transaction (one commit, the shared
+  // ledger accounts locked once); at most WORKER_CONCURRENCY can be waiting at a time.
+  const bookings = groupCommit(deps.db);
   const workers = [
-    new Worker(QueueName.settlement, settlementProcessor({ db: deps.db, rails: paymentRails(deps), purposes: deps.purposes }, deps.log), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
+    new Worker(QueueName.settlement, settlementProcessor({ db: deps.db, rails: paymentRails(deps), purposes: deps.purposes, commit: bookings.run }, deps.log), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
     new Worker(
       QueueName.maintenance,
       maintenanceProcessor({

@@ -67,31 +67,52 @@ export function afterCommit(q: Queryable, fn: () => void): void {
  */
 export async function transaction<T>(db: Db, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
   for (let attempt = 1; ; attempt++) {
-    const client = await db.connect();
     try {
-      const hooks: Array<() => void> = [];
-      commitHooks.set(client, hooks);
-      await client.query('BEGIN');
-      const result = await fn(client);
-      await client.query('COMMIT');
-      commitHooks.delete(client);
-      // The work is committed: a failing hook must not turn it into an error (or a retry).
-      for (const hook of hooks) {
-        try {
-          hook();
-        } catch {
-          /* a log line lost is not worth a failed request */
-        }
-      }
-      return result;
+      return await onceInTransaction(db, fn);
     } catch (err) {
-      await client.query('ROLLBACK').catch(() => {});
       const code = pgCode(err);
       const retriable = code === PgCode.serializationFailure || code === PgCode.deadlockDetected;
       if (!retriable || attempt >= 3) throw err;
-    } finally {
-      commitHooks.delete(client);
-      client.release();
     }
+  }
+}
+
+/** COMMIT of a transaction that an error had already aborted: PostgreSQL rolled it back. */
+export class TransactionAbortedError extends Error {
+  constructor() {
+    super('the transaction was rolled back at COMMIT: a statement in it had failed');
+  }
+}
+
+/**
+ * One attempt of `transaction`: BEGIN, `fn`, COMMIT on one client, then the afterCommit hooks;
+ * ROLLBACK on any error, which is rethrown. A COMMIT that PostgreSQL answers with ROLLBACK (a
+ * statement failed and `fn` swallowed the error) is a TransactionAbortedError, never a success.
+ */
+export async function onceInTransaction<T>(db: Db, fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  try {
+    const hooks: Array<() => void> = [];
+    commitHooks.set(client, hooks);
+    await client.query('BEGIN');
+    const result = await fn(client);
+    const commit = await client.query('COMMIT');
+    if (commit.command !== 'COMMIT') throw new TransactionAbortedError();
+    commitHooks.delete(client);
+    // The work is committed: a failing hook must not turn it into an error (or a retry).
+    for (const hook of hooks) {
+      try {
+        hook();
+      } catch {
+        /* a log line lost is not worth a failed request */
+      }
+    }
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    commitHooks.delete(client);
+    client.release();
   }
 }

@@ -35,6 +35,12 @@ export interface SettleDeps {
   db: Db;
   rails: PaymentRails;
   purposes: PurposeHandlers;
+  /**
+   * Runs the booking transaction; default a transaction of its own. The settlement worker passes
+   * a group commit (shared/db/group-commit.ts): bookings that arrive together share one
+   * transaction, and the shared ledger accounts are locked once per group.
+   */
+  commit?: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>;
 }
 
 export async function settlePayment(deps: SettleDeps, paymentId: string): Promise<SettleOutcome> {
@@ -71,7 +77,8 @@ async function finishSettlement(deps: SettleDeps, payment: PaymentRow, handler: 
     return failPayment(deps.db, payment, handler, result.reason);
   }
   try {
-    return await transaction(deps.db, (tx) => bookSettled(tx, payment, result.settlement, handler));
+    const commit = deps.commit ?? ((work) => transaction(deps.db, work));
+    return await commit((tx) => bookSettled(tx, payment, result.settlement, handler));
   } catch (err) {
     // The money moved but the ledger cannot hold it: retrying would fail the same way forever.
     // Keep the row pending and hand it to a person (fail closed), with the reason.

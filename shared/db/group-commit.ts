@@ -1,0 +1,95 @@
+/**
+ * Group commit: many small transactions that arrive together are run one after the other inside
+ * ONE transaction, with one BEGIN and one COMMIT (one WAL flush), and rows that all of them touch
+ * (the ledger's shared accounts) are locked once per group instead of once per transaction.
+ *
+ * There is no timer: the first unit of work starts a group at once, and whatever arrives while a
+ * group is committing forms the next one, so a lone unit waits for nothing and a burst batches
+ * itself. Each unit's promise settles only after its group has committed.
+ *
+ * When any unit of a group fails (its own error, a deadlock, a failed COMMIT), the group is rolled
+ * back as a whole and every unit of it is run again in a transaction of its own, so each unit
+ * gets exactly the answer it would have had alone and one bad unit never fails its neighbours.
+ * Units must therefore be what any transaction body should be: safe to run again after a
+ * rollback, with no effect outside the database before their transaction commits (use
+ * `afterCommit` for that).
+ */
+import type pg from 'pg';
+import { onceInTransaction, transaction, type Db } from './pool.js';
+
+export interface GroupCommit {
+  /** Runs `fn` in a transaction shared with the units that arrive with it; see the module. */
+  run<T>(fn: (tx: pg.PoolClient) => Promise<T>): Promise<T>;
+}
+
+export interface GroupCommitStats {
+  /** Groups committed whole. */
+  groups: number;
+  /** Units committed as part of a group of two or more. */
+  grouped: number;
+  /** Units run on their own: alone when they arrived, or again after their group failed. */
+  alone: number;
+  /** Groups rolled back because a unit or the COMMIT failed. */
+  fallbacks: number;
+}
+
+interface Unit {
+  fn: (tx: pg.PoolClient) => Promise<unknown>;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
+
+/**
+ * @param maxGroup - the most units one transaction holds: a group keeps the rows it touched
+ *   locked until its COMMIT, so this bounds how long another transaction can wait for them.
+ */
+export function groupCommit(db: Db, maxGroup = 32): GroupCommit & { stats: GroupCommitStats } {
+  const waiting: Unit[] = [];
+  let committing = false;
+  const stats: GroupCommitStats = { groups: 0, grouped: 0, alone: 0, fallbacks: 0 };
+
+  async function alone(unit: Unit): Promise<void> {
+    stats.alone++;
+    await transaction(db, unit.fn).then(unit.resolve, unit.reject);
+  }
+
+  async function commitGroup(group: Unit[]): Promise<void> {
+    if (group.length === 1) return alone(group[0]);
+    let results: unknown[];
+    try {
+      results = await onceInTransaction(db, async (tx) => {
+        const out: unknown[] = [];
+        for (const unit of group) out.push(await unit.fn(tx));
+        return out;
+      });
+    } catch {
+      // Which unit failed, and whether the others would have succeeded, only running each on
+      // its own can tell; they run side by side, as they would have without grouping.
+      stats.fallbacks++;
+      await Promise.all(group.map(alone));
+      return;
+    }
+    stats.groups++;
+    stats.grouped += group.length;
+    group.forEach((unit, i) => unit.resolve(results[i]));
+  }
+
+  async function drain(): Promise<void> {
+    committing = true;
+    try {
+      while (waiting.length > 0) await commitGroup(waiting.splice(0, maxGroup));
+    } finally {
+      committing = false;
+    }
+  }
+
+  return {
+    stats,
+    run<T>(fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        waiting.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+        if (!committing) void drain();
+      });
+    },
+  };
+}
