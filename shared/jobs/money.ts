@@ -8,7 +8,7 @@
  *   refunded:  void the hold (cancelled, expired, dispute won by the poster)
  */
 import type { Queryable } from '../db/pool.js';
-import { AccountIds, createTransfer, ensureAccount, postPending, voidPending } from '../ledger/index.js';
+import { AccountIds, createTransfer, ensureAccount, openAccount, postPending, voidPending } from '../ledger/index.js';
 import type { JobRow } from './types.js';
 
 const USDC = 'USDC' as const;
@@ -27,7 +27,7 @@ const holdId = (jobId: string) => `job:${jobId}:escrow`;
 export async function holdReward(tx: Queryable, job: JobRow): Promise<void> {
   const poster = posterAccount(job);
   const fees = AccountIds.fees(USDC);
-  await ensureAccount(tx, { id: fees, currency: USDC, kind: 'system' });
+  await openAccount(tx, { id: fees, currency: USDC, kind: 'system' });
   await ensureAccount(tx, { id: escrowAccount(job.id), currency: USDC, kind: 'system' });
   if (job.posting_fee > 0n) {
     await createTransfer(tx, { id: `job:${job.id}:posting-fee`, debit: poster, credit: fees, amount: job.posting_fee, code: 'fee', metadata: { job_id: job.id } });
@@ -49,7 +49,7 @@ export async function payWorker(tx: Queryable, job: JobRow, fee: bigint): Promis
   if (!job.worker_agent_id) throw new Error(`job ${job.id} has no worker to pay`);
   const escrow = escrowAccount(job.id);
   const worker = AccountIds.agentAvailable(job.worker_agent_id);
-  await ensureAccount(tx, { id: worker, currency: USDC, kind: 'user' });
+  await openAccount(tx, { id: worker, currency: USDC, kind: 'user' });
   await postPending(tx, { id: `job:${job.id}:escrow-post`, pendingId: holdId(job.id) });
   await createTransfer(tx, { id: `job:${job.id}:payout`, debit: escrow, credit: worker, amount: job.reward_amount - fee, code: 'payout', metadata: { job_id: job.id } });
   if (fee > 0n) {

@@ -2,7 +2,7 @@
  * Ledger accounts: natural ids, one currency each, running totals of pending and posted debits
  * and credits. Accounts are created on first use with `ensureAccount`.
  */
-import type { Queryable } from '../db/pool.js';
+import { afterCommit, type Queryable } from '../db/pool.js';
 import { AccountConflictError, AccountNotFoundError } from './errors.js';
 import { isCurrency, type Currency } from './money.js';
 
@@ -107,6 +107,47 @@ export async function ensureAccount(q: Queryable, account: NewAccount): Promise<
     throw new AccountConflictError(account.id, `${existing.kind} ${existing.currency}`, `${account.kind} ${account.currency}`);
   }
   return existing;
+}
+
+/**
+ * Accounts this process has seen committed, per database: `<database>\u0000<id>` -> `<kind> <currency>`.
+ * Accounts are never deleted, so once seen an account needs no round trip to be "ensured".
+ * Bounded: cleared when full, which costs a round trip per account until it is seen again.
+ */
+const committedAccounts = new Map<string, string>();
+const COMMITTED_ACCOUNTS_MAX = 50_000;
+
+/**
+ * Which database a transaction's client talks to, or undefined for anything else (the pool, a
+ * wrapper): then nothing is remembered. A process may hold pools to several databases.
+ */
+function databaseOf(q: Queryable): string | undefined {
+  const params = (q as { connectionParameters?: { host?: string; port?: number; database?: string } }).connectionParameters;
+  return params?.database ? `${params.host}:${params.port}/${params.database}` : undefined;
+}
+
+/**
+ * `ensureAccount` for the hot path, where the account itself is not needed: no round trip at
+ * all for an account this process has already seen committed in the same database (the
+ * ledger's shared accounts, a returning payer). A kind or currency other than the remembered
+ * one is an `AccountConflictError`, as `ensureAccount` would say.
+ */
+export async function openAccount(q: Queryable, account: NewAccount): Promise<void> {
+  const database = databaseOf(q);
+  const key = database === undefined ? undefined : `${database}\u0000${account.id}`;
+  const wanted = `${account.kind} ${account.currency}`;
+  const known = key === undefined ? undefined : committedAccounts.get(key);
+  if (known !== undefined) {
+    if (known !== wanted) throw new AccountConflictError(account.id, known, wanted);
+    return;
+  }
+  await ensureAccount(q, account);
+  if (key === undefined) return;
+  // Remembered only once the transaction that may have created it has committed.
+  afterCommit(q, () => {
+    if (committedAccounts.size >= COMMITTED_ACCOUNTS_MAX) committedAccounts.clear();
+    committedAccounts.set(key, wanted);
+  });
 }
 
 /** The account, or null when no account has this id. */

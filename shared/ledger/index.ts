@@ -4,7 +4,7 @@
  * Everything takes a `Queryable`: pass a client inside `withLedger`/`transaction` to compose
  * ledger writes with your own, or the pool to let each call run in a transaction of its own.
  */
-export { AccountIds, balanceFromAccount, balanceOf, ensureAccount, getAccount } from './accounts.js';
+export { AccountIds, balanceFromAccount, balanceOf, ensureAccount, getAccount, openAccount } from './accounts.js';
 export type { Account, AccountKind, Balance, NewAccount } from './accounts.js';
 export { checkLedger } from './check.js';
 export type { LedgerReport } from './check.js';

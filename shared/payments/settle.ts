@@ -13,7 +13,7 @@
  */
 import type { Db, Queryable } from '../db/pool.js';
 import { PgCode, pgCode, transaction } from '../db/pool.js';
-import { AccountIds, createTransfer, ensureAccount, type Currency } from '../ledger/index.js';
+import { AccountIds, createTransfer, openAccount, type Currency } from '../ledger/index.js';
 import { SettlementPendingError, UnknownPaymentError } from './errors.js';
 import { claimAttempt, flagForReview, getPayment, markFailed, markSettled, type PaymentRow } from './queries.js';
 import type { PaymentRails, RailResult } from './rails/index.js';
@@ -120,8 +120,8 @@ function isLedgerLimit(err: unknown): boolean {
 async function bookIncoming(tx: Queryable, payment: PaymentRow, credit: string): Promise<void> {
   const currency = payment.currency as Currency;
   const source = AccountIds.external(payment.rail, currency);
-  await ensureAccount(tx, { id: source, currency, kind: 'external' });
-  await ensureAccount(tx, { id: credit, currency, kind: 'user' });
+  await openAccount(tx, { id: source, currency, kind: 'external' });
+  await openAccount(tx, { id: credit, currency, kind: 'user' });
   await createTransfer(tx, {
     id: payment.proof_id,
     debit: source,

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Queryable } from '../../shared/db/pool.js';
-import { checkLedger, createTransfer, ensureAccount, postPending, voidPending } from '../../shared/ledger/index.js';
+import { transaction, type Queryable } from '../../shared/db/pool.js';
+import { AccountConflictError, checkLedger, createTransfer, ensureAccount, getAccount, openAccount, postPending, voidPending } from '../../shared/ledger/index.js';
 import { createTestDb, type TestDb } from '../helpers/db.js';
 
 let db: TestDb;
@@ -84,5 +84,58 @@ describe('round trips per ledger operation', () => {
     await createTransfer(db.pool, { id: 'rt-hold-again', debit: payer, credit: escrow, amount: 10n, code: 'escrow', pending: true });
     await postPending(db.pool, { id: 'rt-hold-again:post', pendingId: 'rt-hold-again' });
     expect(await statementsFor((q) => postPending(q, { id: 'rt-hold-again:post', pendingId: 'rt-hold-again' }))).toBe(1);
+  });
+});
+
+describe('openAccount', () => {
+  /** Runs `fn` inside transaction() on `pool` and answers how many statements it sent itself. */
+  async function sentBy(pool: TestDb['pool'], fn: (q: Queryable) => Promise<unknown>, commit = true): Promise<number> {
+    let sent = 0;
+    const rollback = new Error('roll back');
+    try {
+      await transaction(pool, async (tx) => {
+        const query = tx.query.bind(tx);
+        // Counted on the client itself, so that commit hooks and its identity stay as they are.
+        tx.query = ((text: string, values?: unknown[]) => {
+          sent++;
+          return query(text, values);
+        }) as typeof tx.query;
+        try {
+          await fn(tx);
+        } finally {
+          tx.query = query;
+        }
+        if (!commit) throw rollback;
+      });
+    } catch (err) {
+      if (err !== rollback) throw err;
+    }
+    return sent;
+  }
+
+  it('needs no round trip for an account this process saw committed, in the same database only', async () => {
+    const id = 'agent:0000000000000000000000e1:available';
+    const account = { id, currency: 'USDC' as const, kind: 'user' as const };
+    expect(await sentBy(db.pool, (q) => openAccount(q, account))).toBe(1);
+    expect(await sentBy(db.pool, (q) => openAccount(q, account))).toBe(0);
+    const other = await createTestDb();
+    try {
+      expect(await sentBy(other.pool, (q) => openAccount(q, account))).toBe(1);
+      expect(await getAccount(other.pool, id)).toMatchObject({ id, kind: 'user' });
+    } finally {
+      await other.drop();
+    }
+  });
+
+  it('forgets nothing it did not see committed: an account created in a rolled-back transaction is created again', async () => {
+    const account = { id: 'agent:0000000000000000000000e2:available', currency: 'USDC' as const, kind: 'user' as const };
+    expect(await sentBy(db.pool, (q) => openAccount(q, account), false)).toBe(1);
+    expect(await getAccount(db.pool, account.id)).toBeNull();
+    expect(await sentBy(db.pool, (q) => openAccount(q, account))).toBe(1);
+    expect(await getAccount(db.pool, account.id)).not.toBeNull();
+  });
+
+  it('refuses a remembered account under another kind, as ensureAccount does', async () => {
+    await expect(sentBy(db.pool, (q) => openAccount(q, { id: rail, currency: 'USDC', kind: 'user' }))).rejects.toThrow(AccountConflictError);
   });
 });
