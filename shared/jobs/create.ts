@@ -6,10 +6,10 @@ import type { Db, Queryable } from '../db/pool.js';
 import { hashApiKey, newApiKey } from '../auth/credentials.js';
 import { recordEvent } from '../events.js';
 import { newId, newPaymentId } from '../ids.js';
-import { insertAcceptedPayment, recordPaid, type AcceptedPayment } from '../payments/record.js';
+import { recordPaidInsert, type AcceptedPayment } from '../payments/record.js';
 import type { PaymentRow } from '../payments/queries.js';
 import type { PurposeHandler } from '../payments/settle.js';
-import { getJob, insertJob, transitionJob } from './queries.js';
+import { getJob, insertJobStatement, transitionJob } from './queries.js';
 import { holdReward, posterAccount } from './money.js';
 import type { JobRow } from './types.js';
 
@@ -35,16 +35,15 @@ export async function postJob(db: Db, input: JobInput, fee: bigint, paid: Accept
   const id = newId();
   const paymentId = newPaymentId();
   const posterKey = posterAgentId ? null : newApiKey('ac_job_');
-  return recordPaid(db, async (tx) => {
-    const job = await insertJob(tx, {
-      id, title: input.title, description: input.description, tags: input.tags, requirements: input.requirements,
-      reward_amount: input.reward, posting_fee: fee, deadline: input.deadline,
-      poster_agent_id: posterAgentId, poster_wallet: paid.payer.toLowerCase(),
-      poster_key_hash: posterKey ? hashApiKey(posterKey) : null, payment_id: paymentId,
-    });
-    const payment = await insertAcceptedPayment(tx, paid, JOB_PURPOSE, id, paymentId);
-    return { job, payment, posterKey };
+  // The job and its payment in one statement: no BEGIN and COMMIT round trips on the paid path.
+  const insert = insertJobStatement({
+    id, title: input.title, description: input.description, tags: input.tags, requirements: input.requirements,
+    reward_amount: input.reward, posting_fee: fee, deadline: input.deadline,
+    poster_agent_id: posterAgentId, poster_wallet: paid.payer.toLowerCase(),
+    poster_key_hash: posterKey ? hashApiKey(posterKey) : null, payment_id: paymentId,
   });
+  const { resource: job, payment } = await recordPaidInsert<JobRow>(db, insert.text, insert.values, paid, JOB_PURPOSE, id, paymentId);
+  return { job, payment, posterKey };
 }
 
 function parties(job: JobRow): string[] {

@@ -5,14 +5,20 @@ import type { JobRow, JobStatus } from './types.js';
 export type NewJob = Pick<JobRow, 'id' | 'title' | 'description' | 'tags' | 'requirements' | 'reward_amount' | 'posting_fee'
   | 'deadline' | 'poster_agent_id' | 'poster_wallet' | 'poster_key_hash' | 'payment_id'>;
 
-export async function insertJob(q: Queryable, j: NewJob): Promise<JobRow> {
-  const { rows } = await q.query<JobRow>(
-    `INSERT INTO jobs (id, title, description, tags, requirements, reward_amount, posting_fee, deadline,
+/** The INSERT of a new job, `RETURNING *`, and its parameters. */
+export function insertJobStatement(j: NewJob): { text: string; values: unknown[] } {
+  return {
+    text: `INSERT INTO jobs (id, title, description, tags, requirements, reward_amount, posting_fee, deadline,
        poster_agent_id, poster_wallet, poster_key_hash, payment_id)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
-    [j.id, j.title, j.description, j.tags, j.requirements, j.reward_amount, j.posting_fee, j.deadline,
+    values: [j.id, j.title, j.description, j.tags, j.requirements, j.reward_amount, j.posting_fee, j.deadline,
       j.poster_agent_id, j.poster_wallet, j.poster_key_hash, j.payment_id],
-  );
+  };
+}
+
+export async function insertJob(q: Queryable, j: NewJob): Promise<JobRow> {
+  const { text, values } = insertJobStatement(j);
+  const { rows } = await q.query<JobRow>(text, values);
   return rows[0];
 }
 

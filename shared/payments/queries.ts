@@ -28,6 +28,12 @@ export interface PaymentRow {
   settled_at: Date | null;
 }
 
+/** Every column of `payments`, in the order of PaymentRow. */
+export const PAYMENT_COLUMNS = [
+  'id', 'rail', 'proof_id', 'purpose', 'subject_id', 'amount', 'currency', 'payer', 'status', 'payload', 'requirements',
+  'settlement', 'failure_reason', 'review_reason', 'attempts', 'created_at', 'updated_at', 'settled_at',
+] as const satisfies readonly (keyof PaymentRow)[];
+
 export type NewPayment = Pick<PaymentRow, 'id' | 'rail' | 'proof_id' | 'purpose' | 'subject_id' | 'amount' | 'currency' | 'payer' | 'payload' | 'requirements'>;
 
 export async function insertPayment(q: Queryable, p: NewPayment): Promise<PaymentRow> {

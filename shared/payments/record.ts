@@ -9,7 +9,7 @@ import { PgCode, pgCode, transaction } from '../db/pool.js';
 import { newPaymentId } from '../ids.js';
 import type { Currency } from '../ledger/index.js';
 import { PaymentReplayError } from './errors.js';
-import { insertPayment, type PaymentRail, type PaymentRow } from './queries.js';
+import { insertPayment, PAYMENT_COLUMNS, type PaymentRail, type PaymentRow } from './queries.js';
 
 /** A payment its rail has verified, ready to be recorded. */
 export interface AcceptedPayment {
@@ -48,4 +48,41 @@ export async function recordPaid<T>(db: Db, work: (tx: Queryable) => Promise<T>)
     if (isProofClaimed(err)) throw new PaymentReplayError(err);
     throw err;
   }
+}
+
+/**
+ * The one-statement form of `recordPaid` + `insertAcceptedPayment`, for a resource that is a
+ * single INSERT: the resource and its payment are written by one statement (so atomically,
+ * without BEGIN and COMMIT round trips). `insertResource` is an `INSERT ... RETURNING *` whose
+ * parameters are `values`; the payment's parameters follow them. A proof claimed before is a
+ * PaymentReplayError and writes nothing.
+ */
+export async function recordPaidInsert<R>(
+  db: Queryable, insertResource: string, values: unknown[], paid: AcceptedPayment, purpose: string, subjectId: string, paymentId = newPaymentId(),
+): Promise<{ resource: R; payment: PaymentRow }> {
+  const n = values.length;
+  const params = Array.from({ length: 10 }, (_, i) => `$${n + i + 1}`).join(', ');
+  const paymentColumns = PAYMENT_COLUMNS.map((c) => `payment.${c} AS "payment.${c}"`).join(', ');
+  const sql = `WITH resource AS (${insertResource}), payment AS (
+      INSERT INTO payments (id, rail, proof_id, purpose, subject_id, amount, currency, payer, payload, requirements)
+      VALUES (${params}) RETURNING *
+    )
+    SELECT resource.*, ${paymentColumns} FROM resource, payment`;
+  let row: Record<string, unknown>;
+  try {
+    ({ rows: [row] } = await db.query(sql, [
+      ...values, paymentId, paid.rail, paid.proofId, purpose, subjectId, paid.amount, paid.currency, paid.payer.toLowerCase(),
+      JSON.stringify(paid.payload), JSON.stringify(paid.requirements),
+    ]));
+  } catch (err) {
+    if (isProofClaimed(err)) throw new PaymentReplayError(err);
+    throw err;
+  }
+  const resource: Record<string, unknown> = {};
+  const payment: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) {
+    if (key.startsWith('payment.')) payment[key.slice('payment.'.length)] = value;
+    else resource[key] = value;
+  }
+  return { resource: resource as R, payment: payment as unknown as PaymentRow };
 }
