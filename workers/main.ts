@@ -14,6 +14,8 @@ import { webhookRetry } from '../queues/webhooks.js';
 import type { SettlementPayload } from '../queues/settlement.js';
 import { settlementProcessor } from './settlement.js';
 import { groupCommit } from '../shared/db/group-commit.js';
+import { batched } from '../shared/db/batched.js';
+import { claimAttempts } from '../shared/payments/queries.js';
 import { maintenanceProcessor } from './maintenance.js';
 import type { FeedPayload } from '../queues/feed.js';
 import type { ScanPayload } from '../queues/scans.js';
@@ -62,8 +64,10 @@ export function startWorkers(deps: WorkerDeps): Workers {
   // Settlements that finish together are booked in one transaction (one commit, the shared
   // ledger accounts locked once); at most WORKER_CONCURRENCY can be waiting at a time.
   const bookings = groupCommit(deps.db);
+  // Likewise the attempts of jobs that start together are counted by one statement.
+  const claim = batched((ids: string[]) => claimAttempts(deps.db, ids));
   const workers = [
-    new Worker(QueueName.settlement, settlementProcessor({ db: deps.db, rails: paymentRails(deps), purposes: deps.purposes, commit: bookings.run }, deps.log), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
+    new Worker(QueueName.settlement, settlementProcessor({ db: deps.db, rails: paymentRails(deps), purposes: deps.purposes, commit: bookings.run, claim }, deps.log), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
     new Worker(
       QueueName.maintenance,
       maintenanceProcessor({

@@ -77,6 +77,22 @@ export async function claimAttempt(q: Queryable, id: string): Promise<PaymentRow
   return rows[0];
 }
 
+/** `claimAttempt` for many payments in one statement: the claimed rows by id. */
+export async function claimAttempts(q: Queryable, ids: string[]): Promise<Map<string, PaymentRow>> {
+  const { rows } = await q.query<PaymentRow>(
+    `UPDATE payments SET attempts = attempts + 1, updated_at = now()
+     WHERE id = ANY($1::text[]) AND status = 'pending' AND review_reason IS NULL RETURNING *`,
+    [ids],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** Many payments by id in one statement. */
+export async function getPayments(q: Queryable, ids: string[]): Promise<Map<string, PaymentRow>> {
+  const { rows } = await q.query<PaymentRow>('SELECT * FROM payments WHERE id = ANY($1::text[])', [ids]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 export async function markSettled(q: Queryable, id: string, settlement: Record<string, unknown>): Promise<PaymentRow | undefined> {
   const { rows } = await q.query<PaymentRow>(
     `UPDATE payments SET status = 'settled', settlement = $2, settled_at = now(), updated_at = now()

@@ -41,10 +41,16 @@ export interface SettleDeps {
    * transaction, and the shared ledger accounts are locked once per group.
    */
   commit?: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>;
+  /**
+   * Counts an attempt and returns the pending row (`claimAttempt`); the settlement worker passes
+   * a batched one (`claimAttempts` through shared/db/batched.ts): one statement for the jobs
+   * that start together.
+   */
+  claim?: (paymentId: string) => Promise<PaymentRow | undefined>;
 }
 
 export async function settlePayment(deps: SettleDeps, paymentId: string): Promise<SettleOutcome> {
-  const claimed = await claimAttempt(deps.db, paymentId);
+  const claimed = await (deps.claim ? deps.claim(paymentId) : claimAttempt(deps.db, paymentId));
   const payment = claimed ?? (await getPayment(deps.db, paymentId));
   if (!payment) throw new UnknownPaymentError(paymentId);
   const rail = deps.rails[payment.rail];
