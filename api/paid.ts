@@ -19,7 +19,9 @@ import {
 import { UpstreamUnavailableError } from '../shared/errors.js';
 import { PaymentReplayError } from '../shared/payments/errors.js';
 import type { AcceptedPayment } from '../shared/payments/record.js';
-import { getPayment, type PaymentRow } from '../shared/payments/queries.js';
+import { getPayments, type PaymentRow } from '../shared/payments/queries.js';
+import { batched } from '../shared/db/batched.js';
+import type { Db } from '../shared/db/pool.js';
 import { HttpError } from './http-error.js';
 import { enqueueSettlement } from '../queues/settlement.js';
 import type { AppDeps } from './context.js';
@@ -173,6 +175,22 @@ export async function acceptPayment(deps: AppDeps, req: Request, res: Response, 
   }
 }
 
+/**
+ * Reads of payment rows after waiting, one batched reader per pool: settlements finish in
+ * groups (the worker commits them together), so their waiting requests read their rows
+ * together, with one statement.
+ */
+const paymentReaders = new WeakMap<Db, (id: string) => Promise<PaymentRow | undefined>>();
+
+function readPayment(db: Db): (id: string) => Promise<PaymentRow | undefined> {
+  let reader = paymentReaders.get(db);
+  if (!reader) {
+    reader = batched((ids: string[]) => getPayments(db, ids));
+    paymentReaders.set(db, reader);
+  }
+  return reader;
+}
+
 /** Enqueues settlement and waits for it a bounded time; the row is the truth. */
 export async function settleOrWait(deps: AppDeps, paymentId: string): Promise<PaymentRow> {
   let job: Job | undefined;
@@ -189,7 +207,7 @@ export async function settleOrWait(deps: AppDeps, paymentId: string): Promise<Pa
     await job.waitUntilFinished(deps.queues.settlementEvents, deps.config.SETTLE_WAIT_MS).catch(() => {});
   }
   for (;;) {
-    const row = await getPayment(deps.db, paymentId);
+    const row = await readPayment(deps.db)(paymentId);
     if (!row) throw new HttpError('internal', 'payment record vanished');
     if (!job || row.status !== 'pending' || Date.now() >= deadline) return row;
     // The job failed an attempt and is backing off, or Redis is away: poll the row.
