@@ -3,8 +3,9 @@
  * echo (`accepted` in v2) is only compared, never trusted: the amount, payee, asset and
  * EIP-712 domain all come from the server's requirements.
  */
-import { getAddress, hashTypedData, type Address, type Hex } from 'viem';
+import { getAddress, type Address, type Hex } from 'viem';
 import { recoverAddress } from './ecrecover.js';
+import { transferWithAuthorizationDigest } from './eip712.js';
 import { PaymentRejectedError, X402Reason } from './errors.js';
 import { chainIdOf } from './networks.js';
 import { normalizeRequirements, type NormalizedRequirements } from './requirements.js';
@@ -112,18 +113,10 @@ async function checkSignature(payment: DecodedPayment, expected: NormalizedRequi
   }
   let digest: Hex;
   try {
-    digest = hashTypedData({
-      domain: {
-        name: expected.extra.name,
-        version: expected.extra.version,
-        chainId: expected.chainId,
-        verifyingContract: getAddress(expected.asset),
-      },
-      types: TRANSFER_WITH_AUTHORIZATION,
-      primaryType: 'TransferWithAuthorization',
-      // viem refuses a mixed-case address with a wrong checksum; the signers checksum before signing.
-      message: { ...auth, from: getAddress(auth.from), to: getAddress(auth.to) },
-    });
+    digest = transferWithAuthorizationDigest(
+      { name: expected.extra.name, version: expected.extra.version, chainId: expected.chainId, verifyingContract: expected.asset },
+      auth,
+    );
   } catch {
     reject('invalid_signature', 'authorization cannot be hashed');
   }
