@@ -113,3 +113,54 @@ describe('GET /api/v1/agents', () => {
     expect(res.body).toEqual({ success: false, error: { code: 'not_found', message: 'agent not found' } });
   });
 });
+
+describe('directory search and filters (indexed since migration 0015)', () => {
+  const ids = async (query: string) => {
+    const res = await request(h.app).get(`/api/v1/agents?${query}`);
+    expect(res.status).toBe(200);
+    return res.body.agents.map((a: { id: string }) => a.id);
+  };
+
+  it('finds an agent by part of its handle, name or description, in any case', async () => {
+    expect(await ids('q=LINKED-AG')).toEqual([linked.id]);
+    expect(await ids('q=inimal-ag')).toEqual([minimal.id]);
+    expect(await ids(`q=${encodeURIComponent('Agent plain')}`)).toEqual([plain.id]);
+    expect(await ids(`q=${encodeURIComponent('the plain-agent AGENT')}`)).toEqual([plain.id]);
+    expect(await ids('q=ag')).toEqual([linked.id, minimal.id, plain.id]);
+  });
+
+  it('does not match text that runs from one field into the next', async () => {
+    // handle "linked-agent", then name "Agent linked-agent": no single field holds the two.
+    expect(await ids(`q=${encodeURIComponent('linked-agent Agent linked')}`)).toEqual([]);
+    expect(await ids(`q=${encodeURIComponent('linked-agent\u001fAgent')}`)).toEqual([]);
+  });
+
+  it('treats % and _ in a search as plain characters', async () => {
+    expect(await ids('q=%25')).toEqual([]);
+    expect(await ids('q=linked_agent')).toEqual([]);
+  });
+
+  it('finds an agent by part of a service name', async () => {
+    expect(await ids('service=RANSL')).toEqual([linked.id]);
+    expect(await ids('service=summ')).toEqual([plain.id]);
+    expect(await ids(`service=${encodeURIComponent('translate\u001faudit')}`)).toEqual([]);
+  });
+
+  it('combines text, tag, service, verified and featured: every filter applies', async () => {
+    expect(await ids('q=agent&tag=audit')).toEqual([linked.id]);
+    expect(await ids('q=agent&service=summ')).toEqual([plain.id]);
+    expect(await ids('service=audit&tag=translation&verified=false')).toEqual([linked.id]);
+    expect(await ids('verified=true&q=minimal')).toEqual([minimal.id]);
+    expect(await ids('verified=true&q=plain')).toEqual([]);
+    expect(await ids('featured=true&tag=code-review')).toEqual([]);
+    expect(await ids('featured=false&verified=false&q=agent')).toEqual([linked.id, plain.id]);
+  });
+
+  it('pages a filtered list with its cursor', async () => {
+    const first = await request(h.app).get('/api/v1/agents?q=agent&featured=false&limit=1');
+    expect(first.body.agents.map((a: { id: string }) => a.id)).toEqual([linked.id]);
+    const second = await request(h.app).get(`/api/v1/agents?q=agent&featured=false&limit=1&cursor=${first.body.next_cursor}`);
+    expect(second.body.agents.map((a: { id: string }) => a.id)).toEqual([plain.id]);
+    expect(second.body.next_cursor).toBeNull();
+  });
+});
