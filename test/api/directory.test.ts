@@ -163,4 +163,26 @@ describe('directory search and filters (indexed since migration 0015)', () => {
     expect(second.body.agents.map((a: { id: string }) => a.id)).toEqual([plain.id]);
     expect(second.body.next_cursor).toBeNull();
   });
+
+  it('shows a change on the unfiltered first page within DIRECTORY_CACHE_MS, and to a filter at once', async () => {
+    const featuredOf = async () => (await request(h.app).get('/api/v1/agents')).body.agents.find((a: { id: string }) => a.id === plain.id).featured;
+    expect(await featuredOf()).toBe(false);
+    const admin = (featured: boolean) => request(h.app).patch(`/api/v1/agents/${plain.id}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ featured });
+    expect((await admin(true)).status).toBe(200);
+    try {
+      expect(await ids('featured=true')).toContain(plain.id);
+      await expect.poll(featuredOf, { timeout: h.config.DIRECTORY_CACHE_MS + 5000, interval: 100 }).toBe(true);
+    } finally {
+      await admin(false);
+    }
+  });
+
+  it('answers the first page with a validator that a conditional GET matches', async () => {
+    const page = await request(h.app).get('/api/v1/agents');
+    expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(page.headers.etag).toMatch(/^W\/"/);
+    const again = await request(h.app).get('/api/v1/agents').set('If-None-Match', page.headers.etag);
+    expect([200, 304]).toContain(again.status);
+    if (again.status === 200) expect(again.headers.etag).not.toBe(page.headers.etag);
+  });
 });
