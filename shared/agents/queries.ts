@@ -1,5 +1,6 @@
 /** SQL for the agents table. Every function takes a Queryable so callers compose transactions. */
 import type { Queryable } from '../db/pool.js';
+import { isRareTag, newestFirst } from '../db/rare-tag.js';
 import { AGENT_JSON_COLUMNS, type AgentJsonRow, type AgentProfile, type AgentRow, type AgentStatus } from './types.js';
 
 export type NewAgent = Pick<AgentRow, keyof AgentProfile | 'id' | 'webhook_url' | 'wallet' | 'bond_amount' | 'api_key_hash' | 'signing_salt'>;
@@ -118,11 +119,9 @@ export async function listDirectory(q: Queryable, f: DirectoryFilter): Promise<A
   if (f.verified !== undefined) where.push(f.verified ? 'verified' : 'NOT verified');
   if (f.featured !== undefined) where.push(f.featured ? 'featured' : 'NOT featured');
   if (f.after) where.push(`(created_at, id) < (${arg(f.after.createdAt)}, ${arg(f.after.id)})`);
-  const { rows } = await q.query<AgentJsonRow>(
-    `SELECT ${AGENT_JSON_COLUMNS.join(', ')} FROM agents WHERE ${where.join(' AND ')}
-     ORDER BY created_at DESC, id DESC LIMIT ${arg(f.limit + 1)}`,
-    args,
-  );
+  const rare = f.tag !== undefined && (await isRareTag(q, 'agents', f.tag));
+  const select = `SELECT ${AGENT_JSON_COLUMNS.join(', ')} FROM agents WHERE ${where.join(' AND ')}`;
+  const { rows } = await q.query<AgentJsonRow>(newestFirst(select, arg(f.limit + 1), rare), args);
   return rows;
 }
 
