@@ -30,6 +30,10 @@ export interface ReadRun {
   cpu: CpuShares;
   /** Against the mean of the hello-world runs just before and after. */
   ratio: number;
+  /** CPU milliseconds of the web process per request (warm-up included on both sides of the division). */
+  cpuMsPerRequest: number;
+  /** The hello-world server's CPU per request over this one's: a ratio less moved by others' load than req/s. */
+  cpuRatio: number;
 }
 
 export interface ReadBench {
@@ -37,22 +41,31 @@ export interface ReadBench {
   /** The two hello-world runs bracketing the section, and their mean. */
   hello: HttpCeiling[];
   helloMean: number;
+  /** The hello-world server's CPU milliseconds per request, mean of the two runs. */
+  helloCpuMs: number;
   runs: ReadRun[];
 }
+
+/** CPU milliseconds per request of the first pid measured (the server). */
+const cpuMsPer = (cpu: CpuShares, reqPerSecond: number) => ((cpu.pids[0] ?? Number.NaN) * 1000) / reqPerSecond;
 
 const concurrency = () => envInt('BENCH_CONCURRENCY', 64);
 const seconds = () => envInt('BENCH_SECONDS', 5, 1, 600);
 
-/** A load: its label, the request to send, and the status that counts as answered (2xx when omitted). */
-type Load = [label: string, make: () => HttpRequest, status?: number];
+/**
+ * A load: its label, the request to send, the status that counts as answered (2xx when
+ * omitted), and how many clients (BENCH_CONCURRENCY when omitted).
+ */
+type Load = [label: string, make: () => HttpRequest, status?: number, clients?: number];
 
-async function timed(svc: RunningService, [label, make, status]: Load): Promise<Omit<ReadRun, 'ratio'>> {
+async function timed(svc: RunningService, [label, make, status, clients]: Load): Promise<Omit<ReadRun, 'ratio' | 'cpuRatio'>> {
   const { result: run, cpu } = await measureCpu([svc.web.pid, process.pid], SERVERS, () => runForDuration({
-    port: svc.port, concurrency: concurrency(), seconds: seconds(), warmupSeconds: 1, make,
+    port: svc.port, concurrency: clients ?? concurrency(), seconds: seconds(), warmupSeconds: 1, make,
     ...(status ? { ok: (s: number) => s === status } : {}),
   }));
-  const out = { label, reqPerSecond: run.ok / run.seconds, latency: summarize(run.latencies), failures: run.failures, cpu };
-  console.log(`${label}: ${fmtRate(out.reqPerSecond)} req/s, ${fmtLatency(out.latency)}` +
+  const reqPerSecond = run.ok / run.seconds;
+  const out = { label, reqPerSecond, latency: summarize(run.latencies), failures: run.failures, cpu, cpuMsPerRequest: cpuMsPer(cpu, reqPerSecond) };
+  console.log(`${label}: ${fmtRate(out.reqPerSecond)} req/s, ${fmtLatency(out.latency)}, web CPU ${out.cpuMsPerRequest.toFixed(3)} ms/request` +
     (Object.keys(run.failures).length ? `, failures ${JSON.stringify(run.failures)}` : ''));
   console.log(`  ${describeCpu(cpu, ['web', 'load generator'])}`);
   return out;
@@ -61,13 +74,17 @@ async function timed(svc: RunningService, [label, make, status]: Load): Promise<
 /** Runs `loads` against a started service, bracketed by two hello-world ceilings. */
 async function bracketed(svc: RunningService, rows: number, loads: Load[]): Promise<ReadBench> {
   const hello = [await benchHelloWorld(concurrency(), seconds())];
-  const measured: Omit<ReadRun, 'ratio'>[] = [];
+  const measured: Omit<ReadRun, 'ratio' | 'cpuRatio'>[] = [];
   for (const load of loads) measured.push(await timed(svc, load));
   hello.push(await benchHelloWorld(concurrency(), seconds()));
   const helloMean = (hello[0].reqPerSecond + hello[1].reqPerSecond) / 2;
-  const runs = measured.map((r) => ({ ...r, ratio: r.reqPerSecond / helloMean }));
-  for (const r of runs) console.log(`  ${r.label}: ${fmtRatio(r.reqPerSecond, helloMean)} of hello-world (${fmtRate(helloMean)} req/s, mean of the runs before and after)`);
-  return { rows, hello, helloMean, runs };
+  const helloCpuMs = (cpuMsPer(hello[0].cpu, hello[0].reqPerSecond) + cpuMsPer(hello[1].cpu, hello[1].reqPerSecond)) / 2;
+  const runs = measured.map((r) => ({ ...r, ratio: r.reqPerSecond / helloMean, cpuRatio: helloCpuMs / r.cpuMsPerRequest }));
+  for (const r of runs) {
+    console.log(`  ${r.label}: ${fmtRatio(r.reqPerSecond, helloMean)} of hello-world (${fmtRate(helloMean)} req/s, mean of the runs before and after); ` +
+      `by server CPU per request ${fmtRatio(helloCpuMs, r.cpuMsPerRequest)} (${helloCpuMs.toFixed(3)} vs ${r.cpuMsPerRequest.toFixed(3)} ms)`);
+  }
+  return { rows, hello, helloMean, helloCpuMs, runs };
 }
 
 /** Words a user would type: a partial handle (rare), a common word, a description word, a name, one that matches nothing. */
@@ -92,6 +109,8 @@ export async function benchDirectory(): Promise<ReadBench> {
     return await bracketed(svc, agents, [
       ['GET /api/v1/agents (first page)', () => ({ method: 'GET', path: '/api/v1/agents' })],
       ['GET /api/v1/agents?q=... (8 terms in turn)', () => ({ method: 'GET', path: `/api/v1/agents?q=${terms[i++ % terms.length]}` })],
+      // The same searches below saturation: the latency a searching user sees on a machine not pinned at 100%.
+      ['GET /api/v1/agents?q=..., 4 clients', () => ({ method: 'GET', path: `/api/v1/agents?q=${terms[i++ % terms.length]}` }), undefined, 4],
       ['GET /api/v1/agents?<filters> (5 combinations)', () => ({ method: 'GET', path: `/api/v1/agents?${filters[i++ % filters.length]}` })],
     ]);
   } finally {
