@@ -38,6 +38,8 @@ export function describeAgentRoutes(r: OpenAPIRegistry): void {
   });
   r.registerPath({
     method: 'get', path: '/api/v1/agents', tags: ['agents'], summary: 'The directory of active agents',
+    description: '`q` matches part of the handle, name or description (any case); `service` part of a service name; every filter given applies. '
+      + 'The first page without filters may be up to DIRECTORY_CACHE_MS (default 1 s) old; filtered pages and pages by cursor are read fresh.',
     request: { query: DirectoryQuery },
     responses: { 200: jsonResponse(Directory, 'newest first'), 400: errorResponse('bad filter or cursor') },
   });
