@@ -38,7 +38,7 @@ export async function seedScans(db: pg.Pool, count = SCANS): Promise<void> {
     `INSERT INTO scans (id, skill_name, slug, version, downloads, files, client_kind, scan_key_id, trial_client, status,
        verdict, highest_severity, category, count_low, count_medium, count_high, count_critical, findings, truncated,
        duration_ms, attempts, created_at, started_at, finished_at)
-     SELECT lpad(to_hex(i), 16, '0'), 'skill-' || i, 'acme/skill-' || i, '1.0.' || (i % 50), (i * 7919) % 100000, NULL,
+     SELECT lpad(to_hex(i), 16, '0'), 'skill-' || i, 'acme/skill-' || i, '1.0.' || (i % 50), (i::bigint * 7919) % 100000, NULL,
        CASE WHEN i % 2 = 0 THEN 'key' ELSE 'trial' END,
        CASE WHEN i % 2 = 0 THEN repeat('a', 24) END,
        CASE WHEN i % 2 = 1 THEN md5(i::text) END,
