@@ -3,7 +3,8 @@
  * cores), each printing its figures next to the ceilings measured in this same run, then a
  * summary table. Writes nothing to the repository.
  *
- * Overrides: `npm run bench -- scanner` or BENCH_ONLY=ceilings,jobs,scanner,feed (a subset), BENCH_N, BENCH_CONCURRENCY,
+ * Overrides: `npm run bench -- scanner` or BENCH_ONLY=ceilings,jobs,scanner,feed,directory,feedhttp,scale (a subset;
+ * `scale` seeds a million rows per table and runs only when named), BENCH_N, BENCH_CONCURRENCY,
  * BENCH_SECONDS, BENCH_PIPELINE_N, BENCH_WORKER_CONCURRENCY, BENCH_PROFILE=1 (CPU profiles of
  * the service's processes during the jobs benchmark). See docs/performance.md.
  */
@@ -17,17 +18,21 @@ import { benchJobs, type PaidBenchResult } from './jobs.js';
 import { killAllChildren, ROOT } from './lib/spawn.js';
 import { postgresVersion, redisUrl } from './lib/scratch.js';
 import { fmtMs, fmtRate, fmtRatio } from './lib/stats.js';
+import type { ReadBench } from './reads.js';
+import type { ScaleBench } from './scale.js';
 
 type Row = [benchmark: string, figure: string, ceiling: string, ratio: string];
 
-const SECTIONS = ['ceilings', 'jobs', 'scanner', 'feed'] as const;
+const SECTIONS = ['ceilings', 'jobs', 'scanner', 'feed', 'directory', 'feedhttp', 'scale'] as const;
 type Section = (typeof SECTIONS)[number];
+/** Sections that run only when named: `scale` seeds a million rows per table (several minutes). */
+const OPT_IN: readonly Section[] = ['scale'];
 
-/** Sections from the command line (`npm run bench -- scanner feed`), else BENCH_ONLY, else all. */
+/** Sections from the command line (`npm run bench -- scanner feed`), else BENCH_ONLY, else all but the opt-in ones. */
 function selected(): Set<Section> {
   const args = process.argv.slice(2).flatMap((a) => a.split(','));
   const only = args.length ? args : process.env.BENCH_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
-  if (!only) return new Set(SECTIONS);
+  if (!only) return new Set(SECTIONS.filter((s) => !OPT_IN.includes(s)));
   const unknown = only.filter((s) => !SECTIONS.includes(s as Section));
   if (unknown.length) throw new RangeError(`BENCH_ONLY: unknown section(s) ${unknown.join(', ')}; expected ${SECTIONS.join(', ')}`);
   return new Set(only as Section[]);
@@ -67,6 +72,20 @@ async function optional<T>(name: string, fn: string): Promise<T | string> {
 
 function section(title: string): void {
   console.log(`\n== ${title} ${'='.repeat(Math.max(0, 70 - title.length))}`);
+}
+
+/** Summary rows of a read benchmark: each load against the hello-world runs around it. */
+function readRows(name: string, r: ReadBench | string): Row[] {
+  if (typeof r === 'string') return [[name, `skipped: ${r}`, '', '']];
+  return [
+    [`${name}: hello-world before / after (ceiling)`, `${fmtRate(r.hello[0].reqPerSecond)} / ${fmtRate(r.hello[1].reqPerSecond)} req/s, ${r.helloCpuMs.toFixed(3)} ms CPU each`, `${r.hello[0].concurrency} clients`, ''],
+    ...r.runs.map((run): Row => [
+      `${run.label}${name === 'directory' ? `, ${r.rows.toLocaleString('en-US')} agents` : ''}`,
+      `${fmtRate(run.reqPerSecond)} req/s, p50 ${fmtMs(run.latency.p50)}, p99 ${fmtMs(run.latency.p99)}, ${run.cpuMsPerRequest.toFixed(3)} ms CPU each`,
+      `${fmtRate(r.helloMean)} req/s (hello-world)`,
+      `${fmtRatio(run.reqPerSecond, r.helloMean)} (by CPU ${fmtRatio(r.helloCpuMs, run.cpuMsPerRequest)})`,
+    ]),
+  ];
 }
 
 function printTable(rows: Row[]): void {
@@ -134,6 +153,30 @@ async function main(): Promise<void> {
     rows.push(typeof r === 'string' ? ['feed regeneration', `skipped: ${r}`, '', ''] : [
       `feed regeneration (${r.scans} scans)`, `median ${fmtMs(r.medianMs)}, worst ${fmtMs(r.worstMs)}`, 'once a minute (FEED_CRON)', `${fmtRatio(r.medianMs, 60_000)} of one worker`,
     ]);
+  }
+
+  if (sections.has('directory')) {
+    section('directory over HTTP (GET /api/v1/agents, web + worker processes)');
+    const r = await optional<ReadBench>('reads', 'benchDirectory');
+    rows.push(...readRows('directory', r));
+  }
+
+  if (sections.has('feedhttp')) {
+    section('feed over HTTP (GET /api/feed, web + worker processes)');
+    const r = await optional<ReadBench>('reads', 'benchFeedHttp');
+    rows.push(...readRows('feed over HTTP', r));
+  }
+
+  if (sections.has('scale')) {
+    section('scale: the read paths at 1k, 100k and 1M rows (opt-in)');
+    const r = await optional<ScaleBench>('scale', 'benchScale');
+    if (typeof r === 'string') {
+      rows.push(['scale', `skipped: ${r}`, '', '']);
+    } else {
+      for (const q of r.queries) rows.push([`${q.what}, ${q.rows.toLocaleString('en-US')} rows`, `p50 ${fmtMs(q.p50)}, p99 ${fmtMs(q.p99)}`, 'one client, no HTTP', '']);
+      if (r.feed) rows.push([`feed regeneration (${r.feed.scans.toLocaleString('en-US')} scans)`, `median ${fmtMs(r.feed.medianMs)}, worst ${fmtMs(r.feed.worstMs)}`, 'once a minute (FEED_CRON)', fmtRatio(r.feed.medianMs, 60_000)]);
+      if (r.ledgerCheck) rows.push([`ledger:check (${r.ledgerCheck.transfers.toLocaleString('en-US')} transfers)`, `${r.ledgerCheck.seconds.toFixed(1)} s`, 'usable: minutes, not hours', '']);
+    }
   }
 
   section(`summary (${((performance.now() - started) / 1000).toFixed(0)} s; load average now ${load()})`);

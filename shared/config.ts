@@ -178,6 +178,13 @@ const schema = z.object({
   /** Set by Kubernetes in every pod; read only to tell whether in-cluster credentials exist. */
   KUBERNETES_SERVICE_HOST: z.string().min(1).optional(),
 
+  /**
+   * How long a web process reuses the directory's first page without filters (GET
+   * /api/v1/agents with at most `limit`): a new agent or a changed flag shows there this much
+   * later at most. Filtered and further pages are always read fresh. 0 turns the reuse off.
+   */
+  DIRECTORY_CACHE_MS: z.coerce.number().int().min(0).max(10000).default(1000),
+
   // limits
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(0).default(600),
   BODY_LIMIT: z.string().default('64kb'),

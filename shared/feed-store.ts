@@ -65,6 +65,17 @@ export async function readRendering(redis: Redis, prefix: string, format: FeedFo
   return { body, etag, lastModified: new Date(Number(lastModified)) };
 }
 
+/**
+ * What identifies the stored rendering of one form, without its body: its ETag (a hash of the
+ * exact bytes) and Last-Modified. Two small fields, so a reader holding a copy can check it
+ * is still the stored one for the price of a round trip.
+ */
+export async function readValidators(redis: Redis, prefix: string, format: FeedFormat): Promise<{ etag: string; lastModified: Date } | undefined> {
+  const [etag, lastModified] = await redis.hmget(feedKey(prefix), `${format}_etag`, 'last_modified');
+  if (etag === null || lastModified === null) return undefined;
+  return { etag, lastModified: new Date(Number(lastModified)) };
+}
+
 /** The stored rendering's Last-Modified alone (for the feed-age metric), or undefined when none is stored. */
 export async function readLastModified(redis: Redis, prefix: string): Promise<Date | undefined> {
   const at = await redis.hget(feedKey(prefix), 'last_modified');

@@ -10,6 +10,7 @@ import { toAgentJson, type AgentRow } from '../../shared/agents/types.js';
 import { decodeCursor, pageOf } from '../../shared/cursor.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { HttpError } from '../http-error.js';
+import { createShortCache } from '../short-cache.js';
 import { webhookUrlProblem } from '../../shared/webhooks/address-guard.js';
 import { AccountIds, formatAmount, getAccount, balanceFromAccount, parseAmount } from '../../shared/ledger/index.js';
 import type { AppDeps } from '../context.js';
@@ -37,6 +38,8 @@ export function describeAgentRoutes(r: OpenAPIRegistry): void {
   });
   r.registerPath({
     method: 'get', path: '/api/v1/agents', tags: ['agents'], summary: 'The directory of active agents',
+    description: '`q` matches part of the handle, name or description (any case); `service` part of a service name; every filter given applies. '
+      + 'The first page without filters may be up to DIRECTORY_CACHE_MS (default 1 s) old; filtered pages and pages by cursor are read fresh.',
     request: { query: DirectoryQuery },
     responses: { 200: jsonResponse(Directory, 'newest first'), 400: errorResponse('bad filter or cursor') },
   });
@@ -87,15 +90,36 @@ export function agentRoutes(deps: AppDeps): Router {
     });
   });
 
-  router.get('/', async (req, res) => {
-    const query = parseQuery(DirectoryQuery, req);
+  /** One page of the directory as the exact bytes served (no bigint in an Agent: no replacer needed). */
+  const directoryPage = async (query: z.infer<typeof DirectoryQuery>): Promise<Buffer> => {
     const rows = await listDirectory(deps.db, {
       q: query.q, tag: query.tag, service: query.service, verified: query.verified, featured: query.featured,
       limit: query.limit,
       after: query.cursor ? decodeCursor(query.cursor) : undefined,
     });
     const page = pageOf(rows, query.limit);
-    res.json({ success: true, count: page.items.length, agents: page.items.map(toAgentJson), next_cursor: page.next_cursor });
+    return Buffer.from(JSON.stringify({ success: true, count: page.items.length, agents: page.items.map(toAgentJson), next_cursor: page.next_cursor }));
+  };
+  // The first page without filters is what most readers ask for: kept DIRECTORY_CACHE_MS.
+  const firstPages = createShortCache<{ body: Buffer; etag: string }>(deps.config.DIRECTORY_CACHE_MS);
+
+  router.get('/', async (req, res) => {
+    const query = parseQuery(DirectoryQuery, req);
+    const unfiltered = query.cursor === undefined && query.q === undefined && query.tag === undefined && query.service === undefined
+      && query.verified === undefined && query.featured === undefined;
+    res.type('json');
+    if (!unfiltered || deps.config.DIRECTORY_CACHE_MS === 0) {
+      res.send(await directoryPage(query));
+      return;
+    }
+    const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding: string) => string) | undefined;
+    const page = await firstPages.get(String(query.limit), async () => {
+      const body = await directoryPage(query);
+      return { body, etag: etagOf?.(body, 'utf8') ?? '' };
+    });
+    // The same ETag Express would compute, without hashing the page again on every read.
+    if (page.etag) res.setHeader('ETag', page.etag);
+    res.send(page.body);
   });
 
   router.get('/:idOrHandle', async (req, res) => {

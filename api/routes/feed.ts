@@ -1,13 +1,15 @@
 /**
  * The threat feed, served from its last rendering in Redis: GET /api/feed (JSON, spec 2.5) and
  * GET /api/feed.rss (RSS 2.0), with a strong ETag, Last-Modified, Cache-Control and 304s. No
- * body parsing, no Postgres: a read is one Redis round trip. Only a feed never published yet
- * asks the worker for a first build and waits a few seconds for it.
+ * body parsing, no Postgres: a read checks the stored rendering's ETag in Redis (one short
+ * round trip, shared by concurrent reads) and serves this process's copy of it (feed-cache.ts).
+ * Only a feed never published yet asks the worker for a first build and waits a few seconds.
  */
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router, type Request, type RequestHandler } from 'express';
 import { HttpError } from '../http-error.js';
-import { readRendering, type FeedFormat, type StoredRendering } from '../../shared/feed-store.js';
+import type { FeedFormat } from '../../shared/feed-store.js';
+import { createFeedCache, type CachedRendering, type FeedCache } from '../feed-cache.js';
 import { requestFeedRegeneration } from '../../queues/feed.js';
 import type { AppDeps } from '../context.js';
 import { ThreatFeed } from '../schemas/scans.js';
@@ -58,7 +60,7 @@ export function describeFeedRoutes(r: OpenAPIRegistry): void {
  * RFC 9110 section 13.1: If-None-Match (weak comparison, so W/ prefixes are ignored) wins; only
  * without it does If-Modified-Since count, compared in whole seconds as HTTP dates carry them.
  */
-export function notModified(req: Request, rendering: StoredRendering): boolean {
+export function notModified(req: Request, rendering: { etag: string; lastModified: Date }): boolean {
   const inm = req.get('if-none-match');
   if (inm !== undefined) {
     if (inm.trim() === '*') return true;
@@ -74,31 +76,31 @@ export function notModified(req: Request, rendering: StoredRendering): boolean {
 const unavailable = (message: string, cause?: unknown) =>
   new HttpError('upstream_unavailable', message, undefined, { cause, headers: { 'Retry-After': '5' } });
 
-async function read(deps: AppDeps, format: FeedFormat): Promise<StoredRendering | undefined> {
-  return readRendering(deps.redis, deps.config.QUEUE_PREFIX, format).catch((err) => {
+async function read(cache: FeedCache, format: FeedFormat): Promise<CachedRendering | undefined> {
+  return cache.read(format).catch((err) => {
     throw unavailable('the feed store is unreachable; try again shortly', err);
   });
 }
 
 /** The first read of a never-published feed: ask for a build (deduplicated) and wait for it. */
-async function firstBuild(deps: AppDeps, format: FeedFormat): Promise<StoredRendering> {
+async function firstBuild(deps: AppDeps, cache: FeedCache, format: FeedFormat): Promise<CachedRendering> {
   await requestFeedRegeneration(deps.queues.feed, 'first-read').catch((err) => {
     throw unavailable('the feed is not built yet and cannot be requested; try again shortly', err);
   });
   const deadline = Date.now() + FIRST_BUILD_WAIT_MS;
   while (Date.now() < deadline) {
     await new Promise((r) => setTimeout(r, 100));
-    const rendering = await read(deps, format);
+    const rendering = await read(cache, format);
     if (rendering) return rendering;
   }
   throw unavailable('the feed is being built; try again shortly');
 }
 
-function serve(deps: AppDeps, format: FeedFormat): RequestHandler {
+function serve(deps: AppDeps, cache: FeedCache, format: FeedFormat): RequestHandler {
   return async (req, res) => {
-    const rendering = (await read(deps, format)) ?? (await firstBuild(deps, format));
+    const rendering = (await read(cache, format)) ?? (await firstBuild(deps, cache, format));
     res.setHeader('ETag', rendering.etag);
-    res.setHeader('Last-Modified', rendering.lastModified.toUTCString());
+    res.setHeader('Last-Modified', rendering.lastModifiedHttp);
     res.setHeader('Cache-Control', `public, max-age=${FEED_MAX_AGE_SECONDS}`);
     if (notModified(req, rendering)) {
       res.status(304).end();
@@ -111,7 +113,8 @@ function serve(deps: AppDeps, format: FeedFormat): RequestHandler {
 
 export function feedRoutes(deps: AppDeps): Router {
   const router = Router();
-  router.get('/feed', serve(deps, 'json'));
-  router.get('/feed.rss', serve(deps, 'rss'));
+  const cache = createFeedCache(deps.redis, deps.config.QUEUE_PREFIX);
+  router.get('/feed', serve(deps, cache, 'json'));
+  router.get('/feed.rss', serve(deps, cache, 'rss'));
   return router;
 }

@@ -6,7 +6,7 @@
 import http, { type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
 
 export interface HttpRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH';
   path: string;
   headers?: OutgoingHttpHeaders;
   body?: string;
@@ -67,6 +67,8 @@ export async function runForDuration(opts: {
   warmupSeconds?: number;
   maxRequests?: number;
   make: () => HttpRequest;
+  /** Which statuses count as answered; 2xx by default (a conditional GET expects 304). */
+  ok?: (status: number) => boolean;
 }): Promise<TimedRun> {
   const client = httpClient(opts.port, opts.concurrency);
   const maxRequests = opts.maxRequests ?? 10_000_000;
@@ -85,7 +87,7 @@ export async function runForDuration(opts: {
         const t0 = performance.now();
         try {
           const reply = await client.send(opts.make());
-          if (reply.status >= 200 && reply.status < 300) {
+          if (opts.ok ? opts.ok(reply.status) : reply.status >= 200 && reply.status < 300) {
             out.ok++;
             out.latencies.push(performance.now() - t0);
           } else {

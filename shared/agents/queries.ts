@@ -1,6 +1,7 @@
 /** SQL for the agents table. Every function takes a Queryable so callers compose transactions. */
 import type { Queryable } from '../db/pool.js';
-import type { AgentProfile, AgentRow, AgentStatus } from './types.js';
+import { isRareTag, newestFirst } from '../db/rare-tag.js';
+import { AGENT_JSON_COLUMNS, type AgentJsonRow, type AgentProfile, type AgentRow, type AgentStatus } from './types.js';
 
 export type NewAgent = Pick<AgentRow, keyof AgentProfile | 'id' | 'webhook_url' | 'wallet' | 'bond_amount' | 'api_key_hash' | 'signing_salt'>;
 
@@ -84,27 +85,43 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** Active agents, newest first, one page plus one row to tell whether there is a next page. */
-export async function listDirectory(q: Queryable, f: DirectoryFilter): Promise<AgentRow[]> {
+/**
+ * The indexed search texts of migration 0015: fields joined by U+001F. A pattern without that
+ * character matches a join exactly when it matches one of the joined fields, so the joined form
+ * alone is the whole condition, and the trigram index and its statistics serve it.
+ */
+const UNIT_SEPARATOR = '\u001f';
+const SEARCH_TEXT = `(handle || E'\\x1f' || name || E'\\x1f' || description)`;
+const SERVICE_NAMES = 'agent_service_names(services)';
+
+/**
+ * Active agents, newest first, one page plus one row to tell whether there is a next page. Only
+ * the columns of an Agent object are read: no key hash or salt leaves the database for a list.
+ */
+export async function listDirectory(q: Queryable, f: DirectoryFilter): Promise<AgentJsonRow[]> {
   const where = [`status = 'active'`];
   const args: unknown[] = [];
   const arg = (v: unknown) => `$${args.push(v)}`;
   if (f.q) {
     const p = arg(`%${escapeLike(f.q)}%`);
-    where.push(`(handle ILIKE ${p} OR name ILIKE ${p} OR description ILIKE ${p})`);
+    where.push(f.q.includes(UNIT_SEPARATOR)
+      ? `(handle ILIKE ${p} OR name ILIKE ${p} OR description ILIKE ${p})`
+      : `${SEARCH_TEXT} ILIKE ${p}`);
   }
   if (f.tag) where.push(`tags @> ARRAY[${arg(f.tag)}]::text[]`);
   if (f.service) {
-    where.push(`EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(services, '[]'::jsonb)) s
-      WHERE s->>'name' ILIKE ${arg(`%${escapeLike(f.service)}%`)})`);
+    const p = arg(`%${escapeLike(f.service)}%`);
+    where.push(f.service.includes(UNIT_SEPARATOR)
+      ? `EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(services, '[]'::jsonb)) s WHERE s->>'name' ILIKE ${p})`
+      : `${SERVICE_NAMES} ILIKE ${p}`);
   }
-  if (f.verified !== undefined) where.push(`verified = ${arg(f.verified)}`);
-  if (f.featured !== undefined) where.push(`featured = ${arg(f.featured)}`);
+  // Spelled as the partial indexes' predicates, so that `true` walks the few flagged agents alone.
+  if (f.verified !== undefined) where.push(f.verified ? 'verified' : 'NOT verified');
+  if (f.featured !== undefined) where.push(f.featured ? 'featured' : 'NOT featured');
   if (f.after) where.push(`(created_at, id) < (${arg(f.after.createdAt)}, ${arg(f.after.id)})`);
-  const { rows } = await q.query<AgentRow>(
-    `SELECT * FROM agents WHERE ${where.join(' AND ')} ORDER BY created_at DESC, id DESC LIMIT ${arg(f.limit + 1)}`,
-    args,
-  );
+  const rare = f.tag !== undefined && (await isRareTag(q, 'agents', f.tag));
+  const select = `SELECT ${AGENT_JSON_COLUMNS.join(', ')} FROM agents WHERE ${where.join(' AND ')}`;
+  const { rows } = await q.query<AgentJsonRow>(newestFirst(select, arg(f.limit + 1), rare), args);
   return rows;
 }
 

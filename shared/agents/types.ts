@@ -67,7 +67,13 @@ function orderedContact(c: Contact): Contact {
   return out;
 }
 
-export function toAgentJson(row: AgentRow): AgentJson {
+/** The columns an Agent object is made of: what the directory reads. */
+export const AGENT_JSON_COLUMNS = ['id', 'handle', 'name', 'description', 'services', 'contact', 'stack', 'tags', 'verified', 'featured',
+  'created_at', 'updated_at'] as const;
+
+export type AgentJsonRow = Pick<AgentRow, (typeof AGENT_JSON_COLUMNS)[number]>;
+
+export function toAgentJson(row: AgentJsonRow): AgentJson {
   return {
     id: row.id,
     handle: row.handle,

@@ -1,5 +1,6 @@
 /** SQL for the jobs table. */
 import type { Queryable } from '../db/pool.js';
+import { isRareTag, newestFirst } from '../db/rare-tag.js';
 import type { JobRow, JobStatus } from './types.js';
 
 export type NewJob = Pick<JobRow, 'id' | 'title' | 'description' | 'tags' | 'requirements' | 'reward_amount' | 'posting_fee'
@@ -98,11 +99,9 @@ export async function listJobs(q: Queryable, f: JobFilter): Promise<JobRow[]> {
     where.push(/^0x[0-9a-fA-F]{40}$/.test(f.poster) ? `poster_wallet = ${arg(f.poster.toLowerCase())}` : `poster_agent_id = ${arg(f.poster)}`);
   }
   if (f.after) where.push(`(created_at, id) < (${arg(f.after.createdAt)}, ${arg(f.after.id)})`);
-  const { rows } = await q.query<JobRow>(
-    `SELECT * FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-     ORDER BY created_at DESC, id DESC LIMIT ${arg(f.limit + 1)}`,
-    args,
-  );
+  const rare = f.tag !== undefined && (await isRareTag(q, 'jobs', f.tag));
+  const select = `SELECT * FROM jobs ${where.length ? `WHERE ${where.join(' AND ')}` : ''}`;
+  const { rows } = await q.query<JobRow>(newestFirst(select, arg(f.limit + 1), rare), args);
   return rows;
 }
 

@@ -113,3 +113,76 @@ describe('GET /api/v1/agents', () => {
     expect(res.body).toEqual({ success: false, error: { code: 'not_found', message: 'agent not found' } });
   });
 });
+
+describe('directory search and filters (indexed since migration 0015)', () => {
+  const ids = async (query: string) => {
+    const res = await request(h.app).get(`/api/v1/agents?${query}`);
+    expect(res.status).toBe(200);
+    return res.body.agents.map((a: { id: string }) => a.id);
+  };
+
+  it('finds an agent by part of its handle, name or description, in any case', async () => {
+    expect(await ids('q=LINKED-AG')).toEqual([linked.id]);
+    expect(await ids('q=inimal-ag')).toEqual([minimal.id]);
+    expect(await ids(`q=${encodeURIComponent('Agent plain')}`)).toEqual([plain.id]);
+    expect(await ids(`q=${encodeURIComponent('the plain-agent AGENT')}`)).toEqual([plain.id]);
+    expect(await ids('q=ag')).toEqual([linked.id, minimal.id, plain.id]);
+  });
+
+  it('does not match text that runs from one field into the next', async () => {
+    // handle "linked-agent", then name "Agent linked-agent": no single field holds the two.
+    expect(await ids(`q=${encodeURIComponent('linked-agent Agent linked')}`)).toEqual([]);
+    expect(await ids(`q=${encodeURIComponent('linked-agent\u001fAgent')}`)).toEqual([]);
+  });
+
+  it('treats % and _ in a search as plain characters', async () => {
+    expect(await ids('q=%25')).toEqual([]);
+    expect(await ids('q=linked_agent')).toEqual([]);
+  });
+
+  it('finds an agent by part of a service name', async () => {
+    expect(await ids('service=RANSL')).toEqual([linked.id]);
+    expect(await ids('service=summ')).toEqual([plain.id]);
+    expect(await ids(`service=${encodeURIComponent('translate\u001faudit')}`)).toEqual([]);
+  });
+
+  it('combines text, tag, service, verified and featured: every filter applies', async () => {
+    expect(await ids('q=agent&tag=audit')).toEqual([linked.id]);
+    expect(await ids('q=agent&service=summ')).toEqual([plain.id]);
+    expect(await ids('service=audit&tag=translation&verified=false')).toEqual([linked.id]);
+    expect(await ids('verified=true&q=minimal')).toEqual([minimal.id]);
+    expect(await ids('verified=true&q=plain')).toEqual([]);
+    expect(await ids('featured=true&tag=code-review')).toEqual([]);
+    expect(await ids('featured=false&verified=false&q=agent')).toEqual([linked.id, plain.id]);
+  });
+
+  it('pages a filtered list with its cursor', async () => {
+    const first = await request(h.app).get('/api/v1/agents?q=agent&featured=false&limit=1');
+    expect(first.body.agents.map((a: { id: string }) => a.id)).toEqual([linked.id]);
+    const second = await request(h.app).get(`/api/v1/agents?q=agent&featured=false&limit=1&cursor=${first.body.next_cursor}`);
+    expect(second.body.agents.map((a: { id: string }) => a.id)).toEqual([plain.id]);
+    expect(second.body.next_cursor).toBeNull();
+  });
+
+  it('shows a change on the unfiltered first page within DIRECTORY_CACHE_MS, and to a filter at once', async () => {
+    const featuredOf = async () => (await request(h.app).get('/api/v1/agents')).body.agents.find((a: { id: string }) => a.id === plain.id).featured;
+    expect(await featuredOf()).toBe(false);
+    const admin = (featured: boolean) => request(h.app).patch(`/api/v1/agents/${plain.id}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ featured });
+    expect((await admin(true)).status).toBe(200);
+    try {
+      expect(await ids('featured=true')).toContain(plain.id);
+      await expect.poll(featuredOf, { timeout: h.config.DIRECTORY_CACHE_MS + 5000, interval: 100 }).toBe(true);
+    } finally {
+      await admin(false);
+    }
+  });
+
+  it('answers the first page with a validator that a conditional GET matches', async () => {
+    const page = await request(h.app).get('/api/v1/agents');
+    expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(page.headers.etag).toMatch(/^W\/"/);
+    const again = await request(h.app).get('/api/v1/agents').set('If-None-Match', page.headers.etag);
+    expect([200, 304]).toContain(again.status);
+    if (again.status === 200) expect(again.headers.etag).not.toBe(page.headers.etag);
+  });
+});

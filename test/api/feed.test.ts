@@ -12,6 +12,7 @@ import { createLogger } from '../../shared/logger.js';
 import { publishFeed } from '../../feed/publish.js';
 import { enqueueFeedTick, requestFeedRegeneration } from '../../queues/feed.js';
 import { startClock } from '../../queues/clock.js';
+import { buildApp } from '../../api/app.js';
 
 let h: Harness;
 let key: string;
@@ -258,5 +259,44 @@ describe('regeneration requests', () => {
     expect(ran.length).toBeLessThanOrEqual(asked.size);
     expect(new Set(ran.map((j) => j.id)).size).toBe(ran.length);
     for (const j of ran) expect(asked.has(j.id!)).toBe(true);
+  });
+});
+
+describe('several web processes, each with its copy of the rendering', () => {
+  it('serves a newly stored rendering from every web process at its next read, and 304 only for the new ETag', async () => {
+    const webs = [h.app, buildApp(h.deps)];
+    const before = await Promise.all(webs.map((app) => request(app).get('/api/feed')));
+    const beforeRss = await Promise.all(webs.map((app) => request(app).get('/api/feed.rss')));
+    expect(before[1].text).toBe(before[0].text);
+    expect(beforeRss[1].text).toBe(beforeRss[0].text);
+
+    // As another worker would: a new rendering, stored while both hold the old one.
+    const json = JSON.stringify({ ...JSON.parse(before[0].text), title: 'Renamed by the next build' });
+    const rss = beforeRss[0].text.replace(/<title>[^<]*<\/title>/, '<title>Renamed by the next build</title>');
+    const lastModified = new Date(Date.now() + 60_000);
+    const out = await storeRenderings(h.deps.redis, h.config.QUEUE_PREFIX, { json, rss, lastModified, version: Date.now() + 1 });
+    expect(out.stored).toBe(true);
+
+    for (const app of webs) {
+      const res = await request(app).get('/api/feed');
+      expect(res.status).toBe(200);
+      expect(res.text).toBe(json);
+      expect(res.headers.etag).toBe(out.jsonEtag);
+      expect(res.headers['last-modified']).toBe(new Date(Math.floor(lastModified.getTime() / 1000) * 1000).toUTCString());
+      expect((await request(app).get('/api/feed.rss')).text).toBe(rss);
+      expect((await request(app).get('/api/feed').set('If-None-Match', before[0].headers.etag)).status).toBe(200);
+      expect((await request(app).get('/api/feed').set('If-None-Match', out.jsonEtag)).status).toBe(304);
+      expect((await request(app).get('/api/feed.rss').set('If-None-Match', out.rssEtag)).status).toBe(304);
+    }
+  });
+
+  it('answers a burst of concurrent reads with the same stored bytes', async () => {
+    const stored = await request(h.app).get('/api/feed');
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => request(h.app).get(i % 2 ? '/api/feed' : '/api/feed.rss')));
+    for (const [i, res] of burst.entries()) {
+      expect(res.status).toBe(200);
+      if (i % 2) expect(res.text).toBe(stored.text);
+    }
+    expect(new Set(burst.filter((_, i) => i % 2 === 0).map((r) => r.text)).size).toBe(1);
   });
 });
