@@ -9,7 +9,7 @@ import { hiddenFindings, INSTALLER_NEEDLES, typosquatFindings } from './detector
 import { INTENT_NEEDLES, intentFindings } from './intent.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
-import { compileRule, matchRule, type RawFinding } from './match.js';
+import { compileRule, matchRule, patternNeedles, SMALL_FILE, type RawFinding } from './match.js';
 import { buildNeedleIndex, findNeedles } from './needles.js';
 import { prepare, type Prepared } from './prepare.js';
 import { buildReport } from './report.js';
@@ -24,18 +24,28 @@ export interface ScanOptions {
   now?: () => number;
 }
 
-const COMPILED = RULES.map(compileRule);
-/** For each needle, the rules (by index) it can wake; rules without needles always run. */
-const RULES_BY_NEEDLE = new Map<string, number[]>();
+/**
+ * The rules' needles, their patterns' required literals, the intent features' and the
+ * installers': one pass over each text finds them all.
+ */
+const NEEDLES = buildNeedleIndex([
+  ...RULES.flatMap((r) => r.needles ?? []),
+  ...RULES.flatMap((r) => (r.detector ? [] : patternNeedles(r).flat(2))),
+  ...INTENT_NEEDLES,
+  ...INSTALLER_NEEDLES,
+]);
+const COMPILED = RULES.map((r) => compileRule(r, NEEDLES));
+/** For each needle id, the rules (by index) it can wake; rules without needles always run. */
+const RULES_BY_NEEDLE: number[][] = NEEDLES.needles.map(() => []);
 const ALWAYS: number[] = [];
-const NONE: readonly number[] = [];
 RULES.forEach((r, i) => {
   if (r.detector) return;
   if (!r.needles) ALWAYS.push(i);
-  for (const n of r.needles ?? []) RULES_BY_NEEDLE.set(n, [...(RULES_BY_NEEDLE.get(n) ?? []), i]);
+  for (const n of r.needles ?? []) {
+    const id = NEEDLES.ids.get(n);
+    if (id !== undefined && !RULES_BY_NEEDLE[id].includes(i)) RULES_BY_NEEDLE[id].push(i);
+  }
 });
-/** The rules' needles, the intent features' and the installers': one pass over each text finds them all. */
-const NEEDLES = buildNeedleIndex([...RULES.flatMap((r) => r.needles ?? []), ...INTENT_NEEDLES, ...INSTALLER_NEEDLES]);
 const ENCODED = RULES.find((r) => r.id === 'OB003')!;
 const NESTED = RULES.find((r) => r.id === 'OB006')!;
 /**
@@ -60,14 +70,14 @@ interface Walk {
 /** Every finding for one prepared text, decoded layers included; `depth` is its layer (0: as submitted). */
 function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = true): RawFinding[] {
   const out: RawFinding[] = [];
-  const found = findNeedles(NEEDLES, p.lower);
+  const found = findNeedles(NEEDLES, p.lower, SMALL_FILE);
   hiddenFindings(p, out);
   typosquatFindings(p, found, out);
   intentFindings(p, found, out);
   // Only the rules one of whose needles the text holds: most rules never apply to most files.
   const candidate = new Uint8Array(COMPILED.length);
   for (const i of ALWAYS) candidate[i] = 1;
-  for (const n of found.keys()) for (const i of RULES_BY_NEEDLE.get(n) ?? NONE) candidate[i] = 1;
+  for (const id of found.found) for (const i of RULES_BY_NEEDLE[id]) candidate[i] = 1;
   // The clock is read every few rules on small texts: reading it costs more than a rule there.
   const every = p.text.length > 16 * 1024 ? 1 : 8;
   for (let i = 0, ran = 0; i < COMPILED.length; i++) {

@@ -1,11 +1,13 @@
 /**
  * Runs the pattern rules over a prepared file. A rule's regexes run over the lines that hold one
- * of its needles (the whole text when it has none); each match is then checked against its
- * line's zone, the mention heuristics, `unless` and the verifier.
+ * of its needles (the whole text when it has none), and each regex only when the file holds the
+ * literals it cannot match without (literals.ts); each match is then checked against its line's
+ * zone, the mention heuristics, `unless` and the verifier.
  */
 import { commandSegment, isDescription, isNegated, isQuotedExhibit, isQuotedMention } from './context.js';
 import { excerpt } from './excerpt.js';
-import type { NeedleHits } from './needles.js';
+import { requiredLiterals } from './literals.js';
+import type { NeedleHits, NeedleIndex } from './needles.js';
 import { lineAt, type Prepared } from './prepare.js';
 import { runVerifier } from './verify.js';
 import type { Finding, Rule } from './types.js';
@@ -29,9 +31,15 @@ export function findingAt(rule: Rule, p: Prepared, line: number, text: string, m
   };
 }
 
-interface CompiledRule {
+/** A rule ready to run: its regexes with the flags the matcher needs and what each requires. */
+export interface CompiledRule {
   rule: Rule;
   patterns: RegExp[];
+  /**
+   * Per pattern, lists of needle ids: a match holds one needle of each list, so the pattern runs
+   * only when every list has one in the file. Empty for a pattern with nothing to require.
+   */
+  needs: Int32Array[][];
 }
 
 /** Per rule and file: enough to show the problem, not a flood. */
@@ -40,15 +48,38 @@ const MAX_FINDINGS_PER_RULE = 20;
 const MAX_MATCHES_PER_PATTERN = 2000;
 
 /** Below this many characters a rule with a needle present runs over the whole file. */
-const SMALL_FILE = 4096;
+export const SMALL_FILE = 4096;
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Adds the `g` and `m` flags the matcher needs; keywords become one alternation. */
-export function compileRule(rule: Rule): CompiledRule {
+function regexesOf(rule: Rule): RegExp[] {
   const patterns = (rule.patterns ?? []).map((p) => new RegExp(p.source, [...new Set(`${p.flags}gm`)].join('')));
   if (rule.keywords?.length) patterns.push(new RegExp(rule.keywords.map(escapeRe).join('|'), 'gim'));
-  return { rule, patterns };
+  return patterns;
+}
+
+/**
+ * What each of a rule's patterns requires, as needles: the literals read from the pattern
+ * itself, and the pattern's own needles (`patternNeedles`) or else the rule's. Each list is enough
+ * alone; together they let a pattern of a rule that woke up stay asleep.
+ */
+export function patternNeedles(rule: Rule): string[][][] {
+  return regexesOf(rule).map((re, i) => {
+    const own = rule.patternNeedles?.[i] ?? rule.needles;
+    const lists = requiredLiterals(re);
+    return own ? [...lists, [...own]] : lists;
+  });
+}
+
+/** Compiles a rule against the needle index that holds its {@link patternNeedles}. */
+export function compileRule(rule: Rule, index: NeedleIndex): CompiledRule {
+  const needs = patternNeedles(rule).map((lists) => lists.map((l) => Int32Array.from(l, (n) => {
+    const id = index.ids.get(n);
+    if (id === undefined) throw new Error(`needle ${JSON.stringify(n)} of ${rule.id} is not in the index`);
+    return id;
+  })));
+  return { rule, patterns: regexesOf(rule), needs };
 }
 
 function applies(rule: Rule, p: Prepared): boolean {
@@ -66,7 +97,7 @@ function segmentsFor(rule: Rule, p: Prepared, found: NeedleHits): Array<[number,
   if (p.text.length <= SMALL_FILE) return rule.needles.some((n) => found.has(n)) ? null : [];
   const hits: number[] = [];
   for (const n of rule.needles) {
-    const at = found.get(n);
+    const at = found.positions(n);
     if (at === null) return null;
     if (at) hits.push(...at);
   }
@@ -85,20 +116,26 @@ function segmentsFor(rule: Rule, p: Prepared, found: NeedleHits): Array<[number,
 }
 
 /**
- * Where a scan of the whole text can start for a pattern with these needles: the start of the
- * line holding the first occurrence of any of them. Every match holds a needle (needles.test.ts)
- * and a match spanning lines is only kept within one line, so no match starts on an earlier line;
- * the regex still sees the text before (lookbehinds) and after (lookaheads) as it was.
+ * Where a scan of the whole text can start for a pattern that requires these lists of needles,
+ * or -1 when one list has no needle in the text (the pattern cannot match). For each list, the
+ * start of the line (or markdown paragraph) holding its first needle: every match holds one
+ * needle of each list, and a match spanning lines is only kept within one line, so no match
+ * starts on an earlier line. The regex still sees the text before (lookbehinds) and after
+ * (lookaheads) as it was.
  */
-function scanStart(needles: readonly string[] | undefined, p: Prepared, found: NeedleHits): number {
-  if (!needles) return 0;
-  let first = p.text.length;
-  for (const n of needles) {
-    const at = found.get(n);
-    if (at === null) return 0;
-    if (at !== undefined && at[0] < first) first = at[0];
+function scanStart(needs: readonly Int32Array[], p: Prepared, found: NeedleHits): number {
+  let start = 0;
+  for (const list of needs) {
+    let first = 0;
+    for (let k = 0; k < list.length; k++) {
+      const at = found.first[list[k]];
+      if (at !== 0 && (first === 0 || at < first)) first = at;
+    }
+    if (first === 0) return -1;
+    const line = p.text.lastIndexOf('\n', first - 2) + 1;
+    if (line > start) start = line;
   }
-  return first >= p.text.length ? 0 : p.text.lastIndexOf('\n', first - 1) + 1;
+  return start;
 }
 
 /**
@@ -111,17 +148,15 @@ export function matchRule(c: CompiledRule, p: Prepared, found: NeedleHits, out: 
   const segments = segmentsFor(rule, p, found) ?? [[0, p.text.length]];
   if (segments.length === 0) return;
   const budget = { reported: 0 };
-  // Where the rule's patterns start on a whole text; a pattern with needles of its own has its own.
-  let ruleStart = -1;
-  for (const [i, re] of c.patterns.entries()) {
-    const own = rule.patternNeedles?.[i];
-    if (own && !own.some((n) => found.has(n))) continue;
+  for (let i = 0; i < c.patterns.length; i++) {
+    const re = c.patterns[i];
+    const start = scanStart(c.needs[i], p, found);
+    if (start < 0) continue;
     let seen = 0;
     for (const [from, to] of segments) {
       const whole = from === 0 && to === p.text.length;
       const text = whole ? p.text : p.text.slice(from, to);
-      if (whole && !own && ruleStart < 0) ruleStart = scanStart(rule.needles, p, found);
-      re.lastIndex = !whole ? 0 : own ? scanStart(own, p, found) : ruleStart;
+      re.lastIndex = whole ? start : 0;
       let m: RegExpExecArray | null;
       while (budget.reported < MAX_FINDINGS_PER_RULE && seen++ < MAX_MATCHES_PER_PATTERN && (m = re.exec(text)) !== null) {
         if (m[0].length === 0) re.lastIndex++;
