@@ -10,7 +10,7 @@ import { INTENT_NEEDLES, intentFindings } from './intent.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
 import { compileRule, matchRule, patternNeedles, SMALL_FILE, type RawFinding } from './match.js';
-import { buildNeedleIndex, findNeedles } from './needles.js';
+import { buildNeedleIndex, findNeedles, type NeedleHits } from './needles.js';
 import { prepare, type Prepared } from './prepare.js';
 import { buildReport } from './report.js';
 import { RULES } from './rules/index.js';
@@ -61,6 +61,16 @@ const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3
 
 class OutOfTime extends Error {}
 
+/**
+ * The last needle hits searched at each decoding depth, whose table the next text at that depth
+ * reuses: by then the scan that read them has returned (a text's decoded layers sit one deeper),
+ * and scans are synchronous. Memory only; no result carries over.
+ */
+const SPENT_HITS: NeedleHits[] = [];
+/** Rules woken for the text being scanned: those marked with its round (read before any nested scan starts). */
+const WOKEN = new Int32Array(RULES.length);
+let wakeRound = 0;
+
 /** What one submitted file's scan shares across its decoded layers. */
 interface Walk {
   deadline: () => void;
@@ -70,18 +80,19 @@ interface Walk {
 /** Every finding for one prepared text, decoded layers included; `depth` is its layer (0: as submitted). */
 function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = true): RawFinding[] {
   const out: RawFinding[] = [];
-  const found = findNeedles(NEEDLES, p.lower, SMALL_FILE);
+  const found = findNeedles(NEEDLES, p.lower, SMALL_FILE, undefined, SPENT_HITS[depth]);
+  SPENT_HITS[depth] = found;
   hiddenFindings(p, out);
   typosquatFindings(p, found, out);
   intentFindings(p, found, out);
   // Only the rules one of whose needles the text holds: most rules never apply to most files.
-  const candidate = new Uint8Array(COMPILED.length);
-  for (const i of ALWAYS) candidate[i] = 1;
-  for (const id of found.found) for (const i of RULES_BY_NEEDLE[id]) candidate[i] = 1;
+  const round = (wakeRound = (wakeRound + 1) | 0);
+  for (const i of ALWAYS) WOKEN[i] = round;
+  for (const id of found.found) for (const i of RULES_BY_NEEDLE[id]) WOKEN[i] = round;
   // The clock is read every few rules on small texts: reading it costs more than a rule there.
   const every = p.text.length > 16 * 1024 ? 1 : 8;
   for (let i = 0, ran = 0; i < COMPILED.length; i++) {
-    if (candidate[i] === 0) continue;
+    if (WOKEN[i] !== round) continue;
     matchRule(COMPILED[i], p, found, out);
     if (++ran % every === 0) walk.deadline();
   }

@@ -20,8 +20,12 @@ export interface NeedleIndex {
   classes: Uint8Array;
   /** Columns of the table: the number of classes. */
   width: number;
-  /** `delta[state * width + classes[charCode]]`: the next state (the automaton is complete: no failure walks). */
-  delta: Int32Array;
+  /**
+   * `next[row + classes[charCode]]`: the row (state × width) of the next state, so the loop needs
+   * no multiplication; negative (`-row - 1`) when needles end in that state. The automaton is
+   * complete: no failure walks.
+   */
+  next: Int32Array;
   /** For each state, the needles (by index) that end there, suffixes included. */
   out: Array<Int32Array | null>;
 }
@@ -105,32 +109,35 @@ export function buildNeedleIndex(input: Iterable<string>): NeedleIndex {
       }
     }
   }
-  return {
-    needles,
-    ids: new Map(needles.map((n, i) => [n, i])),
-    lengths: Int32Array.from(needles, (n) => n.length),
-    classes,
-    width,
-    delta,
-    out: ends.map((e) => (e.length ? Int32Array.from(e) : null)),
-  };
+  const out = ends.map((e) => (e.length ? Int32Array.from(e) : null));
+  const next = delta.map((state) => (out[state] === null ? state * width : -state * width - 1));
+  return { needles, ids: new Map(needles.map((n, i) => [n, i])), lengths: Int32Array.from(needles, (n) => n.length), classes, width, next, out };
 }
 
 /**
  * Every needle in a lowercased text: first occurrences always, all occurrences (at most `cap`
- * per needle, else `null`) when the text is longer than `positionsFrom`.
+ * per needle, else `null`) when the text is longer than `positionsFrom`. `recycle` is a result
+ * the caller is done with: its storage is cleared and reused (a fresh table per text cost as much
+ * as the search itself on small files), and it must not be read again.
  */
-export function findNeedles(index: NeedleIndex, lower: string, positionsFrom = 0, cap = 2000): NeedleHits {
-  const { classes, width, delta, out, lengths } = index;
-  const first = new Int32Array(lengths.length);
+export function findNeedles(index: NeedleIndex, lower: string, positionsFrom = 0, cap = 2000, recycle?: NeedleHits): NeedleHits {
+  const { classes, width, next, out, lengths } = index;
+  let first: Int32Array;
+  if (recycle && recycle.index === index) {
+    first = recycle.first;
+    for (const id of recycle.found) first[id] = 0;
+  } else {
+    first = new Int32Array(lengths.length);
+  }
   const found: number[] = [];
   const all: Array<number[] | null> | null = lower.length > positionsFrom ? [] : null;
-  let s = 0;
+  let row = 0;
   for (let i = 0; i < lower.length; i++) {
     const c = lower.charCodeAt(i);
-    s = c < ALPHABET ? delta[s * width + classes[c]] : 0;
-    const ids: Int32Array | null = out[s];
-    if (ids === null) continue;
+    row = c < ALPHABET ? next[row + classes[c]] : 0;
+    if (row >= 0) continue;
+    row = -row - 1;
+    const ids = out[row / width]!;
     for (let k = 0; k < ids.length; k++) {
       const id: number = ids[k];
       const at = i - lengths[id] + 1;
