@@ -8,7 +8,8 @@
  */
 import { FEATURE_NEEDLES, FEATURES, type Feature } from './intent-features.js';
 import { findingAt, type RawFinding } from './match.js';
-import type { NeedleHits } from './needles.js';
+import { requiredLiterals } from './literals.js';
+import type { NeedleHits, NeedleIndex } from './needles.js';
 import { counts, readable } from './intent-text.js';
 import { lineAt, type Prepared } from './prepare.js';
 import { RULES } from './rules/index.js';
@@ -72,14 +73,46 @@ const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
 const REGEX = new Map(FEATURES);
 /** The features ORDER looks for unconditionally. */
 const ROOTS: readonly Feature[] = ORDER.filter(([, after]) => after.length === 0).map(([f]) => f);
-/** Per feature: its ASCII needles (found by the engine's one needle pass) and the others (looked for one by one). */
-const SPLIT_NEEDLES = (Object.entries(FEATURE_NEEDLES) as Array<[Feature, readonly string[]]>).map(([feature, needles]) => ({
+const isAscii = (n: string): boolean => /^[\x00-\x7f]+$/.test(n);
+/**
+ * Per feature, what its presence in a text takes: one of its own needles (ASCII ones found by the
+ * engine's one needle pass, the others looked for one by one), and one string of each list of
+ * literals read from its regex (literals.ts).
+ */
+const PRESENCE = FEATURES.map(([feature, re]) => ({
   feature,
-  ascii: needles.filter((n) => /^[\x00-\x7f]+$/.test(n)),
-  other: needles.filter((n) => !/^[\x00-\x7f]+$/.test(n)),
+  ascii: FEATURE_NEEDLES[feature].filter(isAscii),
+  other: FEATURE_NEEDLES[feature].filter((n) => !isAscii(n)),
+  lists: requiredLiterals(re),
 }));
-/** The ASCII feature needles, for the engine to add to its one automaton over the file. */
-export const INTENT_NEEDLES: readonly string[] = SPLIT_NEEDLES.flatMap((s) => s.ascii);
+/** The ASCII needles and literals of the features, for the engine to add to its one automaton over the file. */
+export const INTENT_NEEDLES: readonly string[] = PRESENCE.flatMap((f) => [...f.ascii, ...f.lists.flat()]);
+
+interface Presence {
+  feature: Feature;
+  lists: Int32Array[];
+  other: readonly string[];
+}
+/** PRESENCE with needles as ids of the index the engine built (one index in practice). */
+const BY_INDEX = new WeakMap<NeedleIndex, Presence[]>();
+function presenceIn(index: NeedleIndex): Presence[] {
+  let compiled = BY_INDEX.get(index);
+  if (!compiled) {
+    const ids = (l: readonly string[]): Int32Array => Int32Array.from(l, (n) => {
+      const id = index.ids.get(n);
+      if (id === undefined) throw new Error(`intent needle ${JSON.stringify(n)} is not in the index`);
+      return id;
+    });
+    compiled = PRESENCE.map((f) => ({ feature: f.feature, lists: [ids(f.ascii), ...f.lists.map(ids)], other: f.other }));
+    BY_INDEX.set(index, compiled);
+  }
+  return compiled;
+}
+
+const anyFound = (list: Int32Array, first: Int32Array): boolean => {
+  for (let k = 0; k < list.length; k++) if (first[list[k]] !== 0) return true;
+  return false;
+};
 
 /**
  * The features a file can hold, from the needles found in its whole lowercased text. The detector
@@ -88,8 +121,10 @@ export const INTENT_NEEDLES: readonly string[] = SPLIT_NEEDLES.flatMap((s) => s.
  */
 function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
   const present = new Set<Feature>();
-  for (const { feature, ascii, other } of SPLIT_NEEDLES) {
-    if (ascii.some((n) => found.has(n)) || other.some((n) => lower.includes(n))) present.add(feature);
+  for (const { feature, lists, other } of presenceIn(found.index)) {
+    // The first list is the feature's own ASCII needles; its other needles may stand in for them.
+    const own = anyFound(lists[0], found.first) || other.some((n) => lower.includes(n));
+    if (own && lists.every((l, i) => i === 0 || anyFound(l, found.first))) present.add(feature);
   }
   return present;
 }

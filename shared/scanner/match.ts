@@ -88,13 +88,11 @@ function applies(rule: Rule, p: Prepared): boolean {
 }
 
 /**
- * The stretches of text a rule needs to look at: each line (or joined markdown paragraph) that
- * holds one of its needles. `null` when the rule has no needles or they are everywhere.
+ * The stretches of a large text a rule needs to look at: each line (or joined markdown paragraph)
+ * that holds one of its needles. `null` when the rule has no needles or they are everywhere.
  */
 function segmentsFor(rule: Rule, p: Prepared, found: NeedleHits): Array<[number, number]> | null {
   if (!rule.needles) return null;
-  // A small file is cheaper to match whole than to cut into lines.
-  if (p.text.length <= SMALL_FILE) return rule.needles.some((n) => found.has(n)) ? null : [];
   const hits: number[] = [];
   for (const n of rule.needles) {
     const at = found.positions(n);
@@ -124,62 +122,85 @@ function segmentsFor(rule: Rule, p: Prepared, found: NeedleHits): Array<[number,
  * (lookaheads) as it was.
  */
 function scanStart(needs: readonly Int32Array[], p: Prepared, found: NeedleHits): number {
+  const first = found.first;
+  // Most patterns of a woken rule lack one list: rule that out before looking for positions.
+  for (const list of needs) {
+    let any = false;
+    for (let k = 0; k < list.length && !any; k++) any = first[list[k]] !== 0;
+    if (!any) return -1;
+  }
   let start = 0;
   for (const list of needs) {
-    let first = 0;
+    let at = 0;
     for (let k = 0; k < list.length; k++) {
-      const at = found.first[list[k]];
-      if (at !== 0 && (first === 0 || at < first)) first = at;
+      const f = first[list[k]];
+      if (f !== 0 && (at === 0 || f < at)) at = f;
     }
-    if (first === 0) return -1;
-    const line = p.text.lastIndexOf('\n', first - 2) + 1;
+    const line = p.text.lastIndexOf('\n', at - 2) + 1;
     if (line > start) start = line;
   }
   return start;
 }
 
 /**
- * Runs one rule over one file, appending what it finds. `found` holds the file's needle
- * positions (see needles.ts).
+ * Runs one rule over one file, appending what it finds. `found` holds the file's needles (see
+ * needles.ts); the engine runs only rules one of whose needles it holds, and a pattern without a
+ * needle of each of its lists is skipped here.
  */
 export function matchRule(c: CompiledRule, p: Prepared, found: NeedleHits, out: RawFinding[]): void {
   const { rule } = c;
   if (!applies(rule, p)) return;
-  const segments = segmentsFor(rule, p, found) ?? [[0, p.text.length]];
-  if (segments.length === 0) return;
-  const budget = { reported: 0 };
-  for (let i = 0; i < c.patterns.length; i++) {
-    const re = c.patterns[i];
+  // A small file is cheaper to match whole than to cut into lines.
+  const segments = p.text.length <= SMALL_FILE ? null : segmentsFor(rule, p, found);
+  if (segments !== null && segments.length === 0) return;
+  let reported = 0;
+  for (let i = 0; i < c.patterns.length && reported < MAX_FINDINGS_PER_RULE; i++) {
     const start = scanStart(c.needs[i], p, found);
     if (start < 0) continue;
+    if (segments === null) {
+      reported = matchPattern(rule, c.patterns[i], p, 0, p.text.length, start, reported, 0, out).reported;
+      continue;
+    }
     let seen = 0;
     for (const [from, to] of segments) {
       const whole = from === 0 && to === p.text.length;
-      const text = whole ? p.text : p.text.slice(from, to);
-      re.lastIndex = whole ? start : 0;
-      let m: RegExpExecArray | null;
-      while (budget.reported < MAX_FINDINGS_PER_RULE && seen++ < MAX_MATCHES_PER_PATTERN && (m = re.exec(text)) !== null) {
-        if (m[0].length === 0) re.lastIndex++;
-        const line = lineAt(p, from + m.index);
-        let start = from + m.index - p.lineStarts[line];
-        if (m[0].includes('\n')) {
-          // A match may not span lines: retry within the line, then go on from the next one.
-          const single = new RegExp(re.source, re.flags);
-          single.lastIndex = start;
-          const lm = single.exec(p.lines[line]);
-          re.lastIndex = (p.lineStarts[line + 1] ?? p.text.length) - from;
-          if (!lm) continue;
-          m = lm;
-          start = lm.index;
-        }
-        const f = check(rule, p, line, start, m);
-        if (f) {
-          out.push(f);
-          budget.reported++;
-        }
-      }
+      ({ reported, seen } = matchPattern(rule, c.patterns[i], p, from, to, whole ? start : 0, reported, seen, out));
     }
   }
+}
+
+/**
+ * Runs one pattern over `from`..`to` of the text from offset `start` (relative to `from`),
+ * checking each match; returns the rule's findings so far and the pattern's matches examined.
+ */
+function matchPattern(
+  rule: Rule, re: RegExp, p: Prepared, from: number, to: number, start: number, reported: number, seen: number, out: RawFinding[],
+): { reported: number; seen: number } {
+  const whole = from === 0 && to === p.text.length;
+  const text = whole ? p.text : p.text.slice(from, to);
+  re.lastIndex = start;
+  let m: RegExpExecArray | null;
+  while (reported < MAX_FINDINGS_PER_RULE && seen++ < MAX_MATCHES_PER_PATTERN && (m = re.exec(text)) !== null) {
+    if (m[0].length === 0) re.lastIndex++;
+    const line = lineAt(p, from + m.index);
+    let at = from + m.index - p.lineStarts[line];
+    if (m[0].includes('\n')) {
+      // A match may not span lines: retry within the line, then go on from the next one.
+      const single = new RegExp(re.source, re.flags);
+      single.lastIndex = at;
+      const lm = single.exec(p.lines[line]);
+      re.lastIndex = (p.lineStarts[line + 1] ?? p.text.length) - from;
+      if (!lm) continue;
+      m = lm;
+      at = lm.index;
+    }
+    const f = check(rule, p, line, at, m);
+    if (f) {
+      out.push(f);
+      reported++;
+    }
+  }
+  return { reported, seen };
 }
 
 function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpExecArray): RawFinding | null {
