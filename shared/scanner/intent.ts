@@ -71,8 +71,6 @@ const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
   ['override', ['fetch', 'agentFile']], ['modify', ['trigger']], ['write', ['agentFile']], ['run', ['locked']],
 ];
 const REGEX = new Map(FEATURES);
-/** The features ORDER looks for unconditionally. */
-const ROOTS: readonly Feature[] = ORDER.filter(([, after]) => after.length === 0).map(([f]) => f);
 const isAscii = (n: string): boolean => /^[\x00-\x7f]+$/.test(n);
 /**
  * Per feature, what its presence in a text takes: one of its own needles (ASCII ones found by the
@@ -135,16 +133,23 @@ function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
  */
 export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
   const present = presentFeatures(found, p.lower);
-  // Every other feature is looked for only after one of these was found (see ORDER).
-  if (!ROOTS.some((f) => present.has(f))) return;
+  // No combination can fire with features the text cannot hold (each is an and/or of features).
+  const possible: Has = (f) => present.has(f);
+  if (!COMBINATIONS.some(({ fires }) => fires(possible))) return;
   const { text, reads } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
   const seen = new Set<Feature>();
   let ends: ReturnType<typeof sentenceEnds> | undefined;
+  // Once a feature has been looked for, whether the text holds it is known: stop as soon as no
+  // combination can fire any more (most files that name a secret and a URL send nothing).
+  const looked = new Set<Feature>();
+  const stillPossible: Has = (f) => (looked.has(f) ? seen.has(f) : present.has(f));
   for (const [feature, after] of ORDER) {
     if (after.length > 0 && !after.some((f) => seen.has(f))) continue;
     if (!present.has(feature)) continue;
+    if (looked.size > 0 && !COMBINATIONS.some(({ fires }) => fires(stillPossible))) return;
+    looked.add(feature);
     const re = REGEX.get(feature)!;
     re.lastIndex = 0;
     let tried = 0;
