@@ -111,9 +111,20 @@ export function buildNeedleIndex(input: Iterable<string>): NeedleIndex {
       }
     }
   }
-  const out = ends.map((e) => (e.length ? Int32Array.from(e) : null));
-  if (out.length > ENDS) throw new Error(`${out.length} needle states: more than the table can number`);
-  const next = Uint16Array.from(delta, (state) => (out[state] === null ? state : state | ENDS));
+  if (children.length > ENDS) throw new Error(`${children.length} needle states: more than the table can number`);
+  // Renumbered breadth first, so the rows text visits most (the root and shallow states) sit
+  // together at the start of the table and share cache lines.
+  const order = [0, ...queue];
+  const rank = new Int32Array(order.length);
+  order.forEach((old, i) => (rank[old] = i));
+  const out = order.map((old) => (ends[old].length ? Int32Array.from(ends[old]) : null));
+  const next = new Uint16Array(delta.length);
+  order.forEach((old, i) => {
+    for (let c = 0; c < width; c++) {
+      const to = rank[delta[old * width + c]];
+      next[i * width + c] = out[to] === null ? to : to | ENDS;
+    }
+  });
   return { needles, ids: new Map(needles.map((n, i) => [n, i])), lengths: Int32Array.from(needles, (n) => n.length), classes, width, next, out };
 }
 
