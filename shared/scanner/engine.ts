@@ -30,7 +30,7 @@ export interface ScanOptions {
  */
 const NEEDLES = buildNeedleIndex([
   ...RULES.flatMap((r) => r.needles ?? []),
-  ...RULES.flatMap((r) => (r.detector ? [] : patternNeedles(r).flat(2))),
+  ...RULES.flatMap((r) => (r.detector ? [] : patternNeedles(r).flat(3))),
   ...INTENT_NEEDLES,
   ...INSTALLER_NEEDLES,
 ]);

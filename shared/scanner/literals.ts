@@ -41,13 +41,32 @@ class Unsupported extends Error {}
  * are left out.
  */
 export function requiredLiterals(re: RegExp, minLength = MIN_LENGTH): RequiredLiterals {
-  let info: Info;
   try {
-    info = new Reader(re.source, re.flags).read();
+    return finish(new Reader(re.source, re.flags).read(), minLength);
   } catch (err) {
     if (err instanceof Unsupported) return [];
     throw err;
   }
+}
+
+/**
+ * The literals of each top-level alternative of `re`, as {@link requiredLiterals} gives them for
+ * the whole: a match is a match of one alternative, so it holds one string of each list of at
+ * least one alternative. Sharper than the whole's lists, which can only keep one list per
+ * alternative ("curl ..." | "wget ... https://" needs curl, or wget and http, not curl or http).
+ * `null` when some alternative requires nothing.
+ */
+export function requiredLiteralsByBranch(re: RegExp, minLength = MIN_LENGTH): RequiredLiterals[] | null {
+  try {
+    const branches = new Reader(re.source, re.flags).readBranches().map((b) => finish(b, minLength));
+    return branches.some((b) => b.length === 0) ? null : branches;
+  } catch (err) {
+    if (err instanceof Unsupported) return null;
+    throw err;
+  }
+}
+
+function finish(info: Info, minLength: number): RequiredLiterals {
   const lists = info.exact ? [info.exact] : info.req;
   const kept = lists.map((l) => simplify(l, minLength)).filter((l): l is string[] => l !== null);
   kept.sort((a, b) => score(b) - score(a) || a.length - b.length);
@@ -166,6 +185,17 @@ class Reader {
     const info = this.alternatives();
     if (this.i < this.src.length) throw new Unsupported();
     return info;
+  }
+
+  /** The top-level alternatives, each read alone. */
+  readBranches(): Info[] {
+    const branches = [this.sequence()];
+    while (this.src[this.i] === '|') {
+      this.i++;
+      branches.push(this.sequence());
+    }
+    if (this.i < this.src.length) throw new Unsupported();
+    return branches;
   }
 
   private alternatives(): Info {

@@ -6,7 +6,7 @@
  */
 import { commandSegment, isDescription, isNegated, isQuotedExhibit, isQuotedMention } from './context.js';
 import { excerpt } from './excerpt.js';
-import { requiredLiterals } from './literals.js';
+import { requiredLiterals, requiredLiteralsByBranch } from './literals.js';
 import type { NeedleHits, NeedleIndex } from './needles.js';
 import { lineAt, type Prepared } from './prepare.js';
 import { runVerifier } from './verify.js';
@@ -36,10 +36,11 @@ export interface CompiledRule {
   rule: Rule;
   patterns: RegExp[];
   /**
-   * Per pattern, lists of needle ids: a match holds one needle of each list, so the pattern runs
-   * only when every list has one in the file. Empty for a pattern with nothing to require.
+   * Per pattern, its alternatives' requirements as lists of needle ids: a match holds one needle
+   * of each list of at least one alternative, so the pattern runs only when some alternative has
+   * a needle of each of its lists in the file.
    */
-  needs: Int32Array[][];
+  needs: Int32Array[][][];
 }
 
 /** Per rule and file: enough to show the problem, not a flood. */
@@ -60,31 +61,37 @@ function regexesOf(rule: Rule): RegExp[] {
 }
 
 /**
- * What each of a rule's patterns requires, as needles: the literals read from the pattern
- * itself, and the pattern's own needles (`patternNeedles`) or else the rule's. Each list is enough
- * alone; together they let a pattern of a rule that woke up stay asleep.
+ * What each of a rule's patterns requires, as needles, per top-level alternative of the pattern
+ * (one when it has none): the literals read from the pattern itself (literals.ts), and the
+ * pattern's own needles (`patternNeedles`) or else the rule's. Each list is enough alone;
+ * together they let a pattern of a rule that woke up stay asleep.
  */
-export function patternNeedles(rule: Rule): string[][][] {
+export function patternNeedles(rule: Rule): string[][][][] {
   return regexesOf(rule).map((re, i) => {
     const own = rule.patternNeedles?.[i] ?? rule.needles;
-    const lists = requiredLiterals(re);
-    return own ? [...lists, [...own]] : lists;
+    const branches = requiredLiteralsByBranch(re) ?? [requiredLiterals(re)];
+    return branches.map((lists) => (own ? [...lists, [...own]] : lists));
   });
 }
 
 /** Compiles a rule against the needle index that holds its {@link patternNeedles}. */
 export function compileRule(rule: Rule, index: NeedleIndex): CompiledRule {
-  const needs = patternNeedles(rule).map((lists) => lists.map((l) => Int32Array.from(l, (n) => {
+  const ids = (list: readonly string[]): Int32Array => Int32Array.from(list, (n) => {
     const id = index.ids.get(n);
     if (id === undefined) throw new Error(`needle ${JSON.stringify(n)} of ${rule.id} is not in the index`);
     return id;
-  })));
+  });
+  const needs = patternNeedles(rule).map((branches) => branches.map((lists) => lists.map(ids)));
   return { rule, patterns: regexesOf(rule), needs };
 }
 
 function applies(rule: Rule, p: Prepared): boolean {
   if (rule.detector) return false;
-  return rule.where === 'any' || rule.where.some((k) => p.kinds.has(k));
+  // A rule that only reports inside HTML comments has nothing to do in a file without one.
+  if (rule.commentsOnly && !p.zones.some((z) => z.comment)) return false;
+  if (rule.where === 'any') return true;
+  for (const k of rule.where) if (p.kinds.has(k)) return true;
+  return false;
 }
 
 /**
@@ -114,15 +121,24 @@ function segmentsFor(rule: Rule, p: Prepared, found: NeedleHits): Array<[number,
 }
 
 /**
- * Where a scan of the whole text can start for a pattern that requires these lists of needles,
- * or -1 when one list has no needle in the text (the pattern cannot match). For each list, the
- * start of the line (or markdown paragraph) holding its first needle: every match holds one
- * needle of each list, and a match spanning lines is only kept within one line, so no match
- * starts on an earlier line. The regex still sees the text before (lookbehinds) and after
- * (lookaheads) as it was.
+ * Where a scan of the whole text can start for a pattern whose alternatives require these lists
+ * of needles, or -1 when no alternative has a needle of each of its lists (the pattern cannot
+ * match). For an alternative: for each list, the start of the line (or markdown paragraph)
+ * holding its first needle; every match holds one needle of each list of its alternative, and a
+ * match spanning lines is only kept within one line, so no match starts on an earlier line. The
+ * earliest over the alternatives that can match. The regex still sees the text before
+ * (lookbehinds) and after (lookaheads) as it was.
  */
-function scanStart(needs: readonly Int32Array[], p: Prepared, found: NeedleHits): number {
-  const first = found.first;
+function scanStart(branches: readonly (readonly Int32Array[])[], p: Prepared, found: NeedleHits): number {
+  let earliest = -1;
+  for (const needs of branches) {
+    const start = branchStart(needs, p, found.first);
+    if (start >= 0 && (earliest < 0 || start < earliest)) earliest = start;
+  }
+  return earliest;
+}
+
+function branchStart(needs: readonly Int32Array[], p: Prepared, first: Int32Array): number {
   // Most patterns of a woken rule lack one list: rule that out before looking for positions.
   for (const list of needs) {
     let any = false;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { requiredLiterals } from '../../shared/scanner/literals.js';
+import { requiredLiterals, requiredLiteralsByBranch } from '../../shared/scanner/literals.js';
 
 /** True when every match of `re` in `text` holds one string of each list (case-insensitively). */
 function everyMatchHolds(re: RegExp, text: string, lists: readonly string[][]): boolean {
@@ -8,6 +8,16 @@ function everyMatchHolds(re: RegExp, text: string, lists: readonly string[][]): 
   for (const m of text.matchAll(g)) {
     const lower = m[0].toLowerCase();
     if (!lists.every((l) => l.some((s) => lower.includes(s)))) return false;
+  }
+  return true;
+}
+
+/** True when every match of `re` in `text` holds the lists of at least one alternative. */
+function everyMatchHoldsOneOf(re: RegExp, text: string, branches: readonly string[][][]): boolean {
+  const g = new RegExp(re.source, [...new Set(`${re.flags}g`)].join(''));
+  for (const m of text.matchAll(g)) {
+    const lower = m[0].toLowerCase();
+    if (!branches.some((lists) => lists.every((l) => l.some((s) => lower.includes(s))))) return false;
   }
   return true;
 }
@@ -40,6 +50,11 @@ describe('requiredLiterals', () => {
     expect(requiredLiterals(/\brm\s{1,3}-f\b/)).toEqual([]);
   });
 
+  it('keeps each top-level alternative\'s own lists, or none when one requires nothing', () => {
+    expect(requiredLiteralsByBranch(/\bcurl\b[^\n]{0,9}-o|\bwget\s[^\n]{0,9}https?:\/\//)).toEqual([[['curl']], [['http://', 'https://'], ['wget']]]);
+    expect(requiredLiteralsByBranch(/\bcurl\b|\s{2}x/)).toBeNull();
+  });
+
   it('never claims a literal that some match lacks (random patterns and texts)', () => {
     const piece = fc.letrec<{ re: string }>((tie) => ({
       re: fc.oneof(
@@ -55,10 +70,12 @@ describe('requiredLiterals', () => {
     })).re;
     const text = fc.string({ unit: fc.constantFrom('a', 'b', 'A', 'B', 'x', '.', '-', ' ', '\n', 'é', 'c'), maxLength: 60 });
     fc.assert(
-      fc.property(piece, fc.constantFrom('', 'i', 'm', 'im'), text, (source, flags, t) => {
+      fc.property(fc.oneof(piece, fc.tuple(piece, piece).map(([a, b]) => `${a}|${b}`)), fc.constantFrom('', 'i', 'm', 'im'), text, (source, flags, t) => {
         const re = new RegExp(source, flags);
         // These small pieces rarely give strings of three characters: check the lists of any length.
         expect(everyMatchHolds(re, t, requiredLiterals(re, 1))).toBe(true);
+        const branches = requiredLiteralsByBranch(re, 1);
+        if (branches) expect(everyMatchHoldsOneOf(re, t, branches)).toBe(true);
       }),
       { numRuns: 3000 },
     );
