@@ -127,6 +127,13 @@ function layerFinding(rule: Rule, p: Prepared, blob: DecodedBlob, message: strin
   };
 }
 
+/** A check that throws once `budget` ms have passed since `started` (made here: under tsx a named closure costs a defineProperty). */
+function deadlineAfter(now: () => number, started: number, budget: number): () => void {
+  return () => {
+    if (now() - started > budget) throw new OutOfTime();
+  };
+}
+
 /**
  * Scans a skill and reports whether it is malicious. Files past {@link SCAN_LIMITS} are cut and
  * the report marked `truncated`; call `validateSkillSize` first to refuse them instead.
@@ -139,9 +146,7 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
   const now = opts.now ?? (() => performance.now());
   const started = now();
   const budget = opts.timeBudgetMs ?? SCAN_LIMITS.timeBudgetMs;
-  const deadline = (): void => {
-    if (now() - started > budget) throw new OutOfTime();
-  };
+  const deadline = deadlineAfter(now, started, budget);
   let truncated = skill.files.length > SCAN_LIMITS.maxFiles;
   let total = 0;
   const findings: RawFinding[] = [];

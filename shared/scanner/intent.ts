@@ -127,6 +127,22 @@ function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
   return present;
 }
 
+/*
+ * The predicates below are made by functions rather than assigned to named constants in the hot
+ * path: under tsx (esbuild's keepNames) every named closure costs an Object.defineProperty when
+ * it is created, which was a few percent of a whole scan.
+ */
+
+/** Whether some combination can fire given which features are (or may be) present. */
+function anyCombination(has: Has): boolean {
+  return COMBINATIONS.some(({ fires }) => fires(has));
+}
+
+/** The features of a window: this sentence's and the next one's. */
+function windowHas(own: ReadonlySet<Feature>, next: ReadonlySet<Feature> | undefined): Has {
+  return (f) => own.has(f) || (next?.has(f) ?? false);
+}
+
 /**
  * Appends the intent findings of one prepared text; `found` holds the needles of the whole text,
  * {@link INTENT_NEEDLES} included.
@@ -134,8 +150,7 @@ function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
 export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
   const present = presentFeatures(found, p.lower);
   // No combination can fire with features the text cannot hold (each is an and/or of features).
-  const possible: Has = (f) => present.has(f);
-  if (!COMBINATIONS.some(({ fires }) => fires(possible))) return;
+  if (!anyCombination((f) => present.has(f))) return;
   const { text, reads } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
@@ -144,11 +159,11 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   // Once a feature has been looked for, whether the text holds it is known: stop as soon as no
   // combination can fire any more (most files that name a secret and a URL send nothing).
   const looked = new Set<Feature>();
-  const stillPossible: Has = (f) => (looked.has(f) ? seen.has(f) : present.has(f));
+
   for (const [feature, after] of ORDER) {
     if (after.length > 0 && !after.some((f) => seen.has(f))) continue;
     if (!present.has(feature)) continue;
-    if (looked.size > 0 && !COMBINATIONS.some(({ fires }) => fires(stillPossible))) return;
+    if (looked.size > 0 && !anyCombination((f) => (looked.has(f) ? seen.has(f) : present.has(f)))) return;
     looked.add(feature);
     const re = REGEX.get(feature)!;
     re.lastIndex = 0;
@@ -171,7 +186,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   for (const [s, own] of perSentence) {
     // A window is this sentence and the next, unless a line break separates them.
     const next = ends.hard.has(s) ? undefined : perSentence.get(s + 1);
-    const has: Has = (f) => own.has(f) || (next?.has(f) ?? false);
+    const has = windowHas(own, next);
     const line = lineAt(p, firstAt.get(s)!);
     for (const { rule, fires } of COMBINATIONS) {
       if (!fires(has) || reported.has(`${rule.id}:${line}`)) continue;
