@@ -29,7 +29,8 @@ export interface Prepared {
 export function prepare(path: string, text: string, kind: FileKind = fileKind(path, text)): Prepared {
   const { raw, lines, hidden } = normaliseText(text);
   const zones = lineZones(kind, lines);
-  const joined = joinParagraphs(lines, zones);
+  // Lines that normalisation left as split, joined by '\n' again, are the text itself.
+  const joined = kind !== 'markdown' && lines === raw && !text.includes('\r') ? text : joinParagraphs(lines, zones);
   const lineStarts = new Array<number>(lines.length);
   let offset = 0;
   for (let i = 0; i < lines.length; i++) {
