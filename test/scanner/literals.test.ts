@@ -46,6 +46,11 @@ describe('requiredLiterals', () => {
     expect(requiredLiterals(/t[ée]l[ée]charger/)).toEqual([['charger']]);
   });
 
+  it('reads nothing from a pattern with the v flag, whose classes it does not know', () => {
+    expect(requiredLiterals(new RegExp('curl[[a-z]--[aeiou]]&&sh', 'v'))).toEqual([]);
+    expect(requiredLiteralsByBranch(new RegExp('curl', 'v'))).toBeNull();
+  });
+
   it('drops requirements too short to be worth a needle', () => {
     expect(requiredLiterals(/\brm\s{1,3}-f\b/)).toEqual([]);
   });
