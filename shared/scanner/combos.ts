@@ -21,6 +21,8 @@ function comboFinding(combo: ComboRule, last: RawFinding, where: string): RawFin
 
 /** Adds a finding for each file-scope combination rule whose every group fired in this file. */
 export function comboFindings(fileFindings: readonly RawFinding[], out: RawFinding[]): void {
+  // Every combination has two parts or more (most files have no finding at all).
+  if (fileFindings.length < 2) return;
   const first = new Map<string, RawFinding>();
   for (const f of fileFindings) {
     // A component downgraded by a verifier (an official installer) does not count.
@@ -47,6 +49,8 @@ export function comboFindings(fileFindings: readonly RawFinding[], out: RawFindi
  * (within one file, the file-scope rules already said it, more strongly).
  */
 export function skillComboFindings(all: readonly RawFinding[], out: RawFinding[]): void {
+  // Parts in two files or more take two findings or more.
+  if (all.length < 2) return;
   const present = new Set(all.map((f) => f.rule_id));
   for (const combo of COMBO_RULES) {
     if (combo.scope !== 'skill' || !combo.allOf.every((ids) => ids.some((id) => present.has(id)))) continue;

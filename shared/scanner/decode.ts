@@ -110,19 +110,31 @@ function charCodes(list: string): Buffer {
 const B64_CHAR = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') B64_CHAR[c.charCodeAt(0)] = 1;
 
-/**
- * Whether a line can hold anything the decoders look for: a run of 40 base64 characters, a
- * backslash escape, a char-code call. One loop over the line is far cheaper than five regexes.
- */
+/** Whether a line can hold anything the decoders look for: a run of 40 base64 characters, a backslash escape, a char-code call. */
 function mayHoldEncoding(line: string): boolean {
-  let run = 0;
-  for (let i = 0; i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    if (c === 92) return true;
-    run = c < 128 && B64_CHAR[c] === 1 ? run + 1 : 0;
-    if (run >= 40) return true;
+  return line.includes('\\') || hasBase64Run(line) || line.includes('fromCharCode(') || line.includes('chr(');
+}
+
+/**
+ * Whether a line holds 40 base64 characters in a row. Any 40 consecutive offsets hold one that is
+ * 39 past a multiple of 40, so only those are probed, and a run is measured from a probe that
+ * lands in one (at most 40 characters each way): a few percent of the characters are read.
+ */
+function hasBase64Run(line: string): boolean {
+  for (let k = 39; k < line.length; k += 40) {
+    if (!isBase64At(line, k)) continue;
+    let from = k;
+    while (from > 0 && isBase64At(line, from - 1)) from--;
+    let to = k + 1;
+    while (to < line.length && to - from < 40 && isBase64At(line, to)) to++;
+    if (to - from >= 40) return true;
   }
-  return line.includes('fromCharCode(') || line.includes('chr(');
+  return false;
+}
+
+function isBase64At(line: string, i: number): boolean {
+  const c = line.charCodeAt(i);
+  return c < 128 && B64_CHAR[c] === 1;
 }
 
 /**
@@ -144,19 +156,25 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
   };
   for (let i = 0; i < lines.length && budget.blobs > 0 && budget.chars > 0; i++) {
     const line = lines[i];
-    if (line.length < 24 || !mayHoldEncoding(line)) continue;
-    for (const m of line.matchAll(BASE64)) {
+    if (line.length < 24) continue;
+    // Each decoder's regex runs only on a line holding what it cannot match without.
+    const run = hasBase64Run(line);
+    const escaped = line.includes('\\');
+    const fromCodes = line.includes('fromCharCode(');
+    const chr = line.includes('chr(');
+    if (!run && !escaped && !fromCodes && !chr) continue;
+    for (const m of run ? line.matchAll(BASE64) : []) {
       const at = m.index ?? 0;
       if (IMAGE_DATA_URI.test(line.slice(Math.max(0, at - 60), at))) continue;
       if (/^[0-9a-fA-F]+$/.test(m[0])) continue;
       push(i, 'base64', fromBase64(m[0]), 24, m[0].length);
     }
-    for (const m of line.matchAll(HEX)) {
+    for (const m of run ? line.matchAll(HEX) : []) {
       if (m[0].length % 2 === 0) push(i, 'hex', Buffer.from(m[0], 'hex'), 16, m[0].length);
     }
-    for (const m of line.matchAll(ESCAPES)) push(i, 'escapes', unescape(m[0]), 8, m[0].length);
-    for (const m of line.matchAll(CHAR_CODES)) push(i, 'char codes', charCodes(m[1]), 6, m[0].length);
-    for (const m of line.matchAll(CHR_CHAIN)) {
+    for (const m of escaped ? line.matchAll(ESCAPES) : []) push(i, 'escapes', unescape(m[0]), 8, m[0].length);
+    for (const m of fromCodes ? line.matchAll(CHAR_CODES) : []) push(i, 'char codes', charCodes(m[1]), 6, m[0].length);
+    for (const m of chr ? line.matchAll(CHR_CHAIN) : []) {
       const list = [...m[0].matchAll(/\d{1,7}/g)].map((d) => d[0]).join(',');
       push(i, 'char codes', charCodes(list), 6, m[0].length);
     }

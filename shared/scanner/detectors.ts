@@ -55,6 +55,9 @@ export const INSTALLER_NEEDLES: readonly string[] = ['npm', 'yarn', 'bun', 'npx'
  * needles of the whole text, {@link INSTALLER_NEEDLES} included.
  */
 export function typosquatFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
+  const declared = declaredNames(p.path, p.lines);
+  const installs = INSTALLER_NEEDLES.some((n) => found.has(n)) && INSTALLER.test(p.lower);
+  if (declared.length === 0 && !installs) return;
   const seen = new Set<string>();
   const report = (line: number, column: number, name: string, ecosystem: 'npm' | 'pypi'): void => {
     const target = lookalikeOf(name, ecosystem);
@@ -63,8 +66,8 @@ export function typosquatFindings(p: Prepared, found: NeedleHits, out: RawFindin
     const message = `${SQUAT.message}: "${name}" is one edit from the popular ${ecosystem} package "${target}"`;
     out.push(finding(SQUAT, p, line, p.lines[line], message, SQUAT.severity, column));
   };
-  for (const d of declaredNames(p.path, p.lines)) report(d.line, d.column, d.name, d.ecosystem);
-  if (!INSTALLER_NEEDLES.some((n) => found.has(n)) || !INSTALLER.test(p.lower)) return;
+  for (const d of declared) report(d.line, d.column, d.name, d.ecosystem);
+  if (!installs) return;
   p.lines.forEach((text, i) => {
     if (!INSTALLER.test(text)) return;
     const prose = p.zones[i].kind === 'markdown';

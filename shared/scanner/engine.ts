@@ -9,8 +9,8 @@ import { hiddenFindings, INSTALLER_NEEDLES, typosquatFindings } from './detector
 import { INTENT_NEEDLES, intentFindings } from './intent.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
-import { compileRule, matchRule, type RawFinding } from './match.js';
-import { buildNeedleIndex, findNeedles } from './needles.js';
+import { compileRule, matchRule, patternNeedles, SMALL_FILE, type RawFinding } from './match.js';
+import { buildNeedleIndex, findNeedles, type NeedleHits } from './needles.js';
 import { prepare, type Prepared } from './prepare.js';
 import { buildReport } from './report.js';
 import { RULES } from './rules/index.js';
@@ -24,18 +24,28 @@ export interface ScanOptions {
   now?: () => number;
 }
 
-const COMPILED = RULES.map(compileRule);
-/** For each needle, the rules (by index) it can wake; rules without needles always run. */
-const RULES_BY_NEEDLE = new Map<string, number[]>();
+/**
+ * The rules' needles, their patterns' required literals, the intent features' and the
+ * installers': one pass over each text finds them all.
+ */
+const NEEDLES = buildNeedleIndex([
+  ...RULES.flatMap((r) => r.needles ?? []),
+  ...RULES.flatMap((r) => (r.detector ? [] : patternNeedles(r).flat(3))),
+  ...INTENT_NEEDLES,
+  ...INSTALLER_NEEDLES,
+]);
+const COMPILED = RULES.map((r) => compileRule(r, NEEDLES));
+/** For each needle id, the rules (by index) it can wake; rules without needles always run. */
+const RULES_BY_NEEDLE: number[][] = NEEDLES.needles.map(() => []);
 const ALWAYS: number[] = [];
-const NONE: readonly number[] = [];
 RULES.forEach((r, i) => {
   if (r.detector) return;
   if (!r.needles) ALWAYS.push(i);
-  for (const n of r.needles ?? []) RULES_BY_NEEDLE.set(n, [...(RULES_BY_NEEDLE.get(n) ?? []), i]);
+  for (const n of r.needles ?? []) {
+    const id = NEEDLES.ids.get(n);
+    if (id !== undefined && !RULES_BY_NEEDLE[id].includes(i)) RULES_BY_NEEDLE[id].push(i);
+  }
 });
-/** The rules' needles, the intent features' and the installers': one pass over each text finds them all. */
-const NEEDLES = buildNeedleIndex([...RULES.flatMap((r) => r.needles ?? []), ...INTENT_NEEDLES, ...INSTALLER_NEEDLES]);
 const ENCODED = RULES.find((r) => r.id === 'OB003')!;
 const NESTED = RULES.find((r) => r.id === 'OB006')!;
 /**
@@ -51,6 +61,16 @@ const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3
 
 class OutOfTime extends Error {}
 
+/**
+ * The last needle hits searched at each decoding depth, whose table the next text at that depth
+ * reuses: by then the scan that read them has returned (a text's decoded layers sit one deeper),
+ * and scans are synchronous. Memory only; no result carries over.
+ */
+const SPENT_HITS: NeedleHits[] = [];
+/** Rules woken for the text being scanned: those marked with its round (read before any nested scan starts). */
+const WOKEN = new Int32Array(RULES.length);
+let wakeRound = 0;
+
 /** What one submitted file's scan shares across its decoded layers. */
 interface Walk {
   deadline: () => void;
@@ -60,18 +80,19 @@ interface Walk {
 /** Every finding for one prepared text, decoded layers included; `depth` is its layer (0: as submitted). */
 function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = true): RawFinding[] {
   const out: RawFinding[] = [];
-  const found = findNeedles(NEEDLES, p.lower);
+  const found = findNeedles(NEEDLES, p.lower, SMALL_FILE, undefined, SPENT_HITS[depth]);
+  SPENT_HITS[depth] = found;
   hiddenFindings(p, out);
   typosquatFindings(p, found, out);
   intentFindings(p, found, out);
   // Only the rules one of whose needles the text holds: most rules never apply to most files.
-  const candidate = new Uint8Array(COMPILED.length);
-  for (const i of ALWAYS) candidate[i] = 1;
-  for (const n of found.keys()) for (const i of RULES_BY_NEEDLE.get(n) ?? NONE) candidate[i] = 1;
+  const round = (wakeRound = (wakeRound + 1) | 0);
+  for (const i of ALWAYS) WOKEN[i] = round;
+  for (const id of found.found) for (const i of RULES_BY_NEEDLE[id]) WOKEN[i] = round;
   // The clock is read every few rules on small texts: reading it costs more than a rule there.
   const every = p.text.length > 16 * 1024 ? 1 : 8;
   for (let i = 0, ran = 0; i < COMPILED.length; i++) {
-    if (candidate[i] === 0) continue;
+    if (WOKEN[i] !== round) continue;
     matchRule(COMPILED[i], p, found, out);
     if (++ran % every === 0) walk.deadline();
   }
@@ -106,6 +127,13 @@ function layerFinding(rule: Rule, p: Prepared, blob: DecodedBlob, message: strin
   };
 }
 
+/** A check that throws once `budget` ms have passed since `started` (made here: under tsx a named closure costs a defineProperty). */
+function deadlineAfter(now: () => number, started: number, budget: number): () => void {
+  return () => {
+    if (now() - started > budget) throw new OutOfTime();
+  };
+}
+
 /**
  * Scans a skill and reports whether it is malicious. Files past {@link SCAN_LIMITS} are cut and
  * the report marked `truncated`; call `validateSkillSize` first to refuse them instead.
@@ -118,9 +146,7 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
   const now = opts.now ?? (() => performance.now());
   const started = now();
   const budget = opts.timeBudgetMs ?? SCAN_LIMITS.timeBudgetMs;
-  const deadline = (): void => {
-    if (now() - started > budget) throw new OutOfTime();
-  };
+  const deadline = deadlineAfter(now, started, budget);
   let truncated = skill.files.length > SCAN_LIMITS.maxFiles;
   let total = 0;
   const findings: RawFinding[] = [];

@@ -19,8 +19,8 @@ const MARKDOWN_EXT = new Set(['md', 'markdown', 'mdx', 'txt', 'rst', 'adoc', 'ht
 
 /** The kind of a file, from its name. Files with no extension and a shebang are scripts. */
 export function fileKind(path: string, text = ''): FileKind {
-  const base = (path.split(/[\\/]/).pop() ?? path).toLowerCase();
-  if (MANIFEST_NAMES.has(base) || /^requirements[\w.-]{0,40}\.txt$/.test(base)) return 'manifest';
+  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1).toLowerCase();
+  if (MANIFEST_NAMES.has(base) || (base.startsWith('requirements') && /^requirements[\w.-]{0,40}\.txt$/.test(base))) return 'manifest';
   if (SCRIPT_NAMES.has(base)) return 'script';
   const dot = base.lastIndexOf('.');
   const ext = dot > 0 ? base.slice(dot + 1) : '';
@@ -45,6 +45,25 @@ const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|re
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
+/** The first character of a line after at most three leading whitespace characters ('' if none). */
+function lead(line: string): string {
+  for (let i = 0; i < 4 && i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    // The whitespace of `\s`: space, tab and the rarer separators the regexes above would accept.
+    if (!(c === 32 || c === 9 || (c >= 10 && c <= 13) || c === 0xa0 || c === 0xfeff || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000)) {
+      return line[i];
+    }
+  }
+  return '';
+}
+
+/** Every zone a line can be in, made once and shared: nothing writes to a zone. */
+const KINDS: readonly FileKind[] = ['markdown', 'script', 'manifest', 'other'];
+const ZONES = new Map(KINDS.map((kind) => [kind, [false, true].map((comment) => [false, true].map((exhibit): LineZone => ({ kind, comment, exhibit })))]));
+const zoneOf = (kind: FileKind, comment: boolean, exhibit: boolean): LineZone => ZONES.get(kind)![comment ? 1 : 0][exhibit ? 1 : 0];
+const MARKDOWN = ZONES.get('markdown')!;
+const SCRIPT = ZONES.get('script')![0];
+
 /**
  * One zone per line. Only markdown has more than one zone; every other file is its kind
  * throughout.
@@ -52,7 +71,7 @@ const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] {
   if (kind !== 'markdown') {
     // One shared zone: nothing writes to a zone, and an object per line was a tenth of prepare().
-    const zone: LineZone = { kind, comment: false, exhibit: false };
+    const zone = zoneOf(kind, false, false);
     return lines.map(() => zone);
   }
   const zones: LineZone[] = [];
@@ -60,23 +79,24 @@ export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] 
   let inComment = false;
   let exhibit = false;
   for (const line of lines) {
-    const m = FENCE.exec(line);
+    const first = lead(line);
+    const m = first === '`' || first === '~' ? FENCE.exec(line) : null;
     if (fence !== null) {
       // The closing fence belongs to the block; a longer run of the same mark also closes it.
-      zones.push({ kind: 'script', comment: false, exhibit });
+      zones.push(SCRIPT[exhibit ? 1 : 0]);
       if (m && m[1][0] === fence[0] && m[1].length >= fence.length) fence = null;
       continue;
     }
     if (m && !inComment) {
       fence = m[1];
-      zones.push({ kind: 'script', comment: false, exhibit });
+      zones.push(SCRIPT[exhibit ? 1 : 0]);
       continue;
     }
     const opens = line.lastIndexOf('<!--');
-    const closes = line.lastIndexOf('-->');
+    const closes = opens < 0 && !inComment ? -1 : line.lastIndexOf('-->');
     const commentHere = inComment || opens >= 0;
-    if (/^\s{0,3}#{1,6}\s/.test(line)) exhibit = EXHIBIT_HEADING.test(line);
-    zones.push({ kind: 'markdown', comment: commentHere, exhibit });
+    if (first === '#' && /^\s{0,3}#{1,6}\s/.test(line)) exhibit = EXHIBIT_HEADING.test(line);
+    zones.push(MARKDOWN[commentHere ? 1 : 0][exhibit ? 1 : 0]);
     if (opens >= 0 && opens > closes) inComment = true;
     else if (closes >= 0) inComment = false;
   }

@@ -8,7 +8,8 @@
  */
 import { FEATURE_NEEDLES, FEATURES, type Feature } from './intent-features.js';
 import { findingAt, type RawFinding } from './match.js';
-import type { NeedleHits } from './needles.js';
+import { requiredLiterals } from './literals.js';
+import type { NeedleHits, NeedleIndex } from './needles.js';
 import { counts, readable } from './intent-text.js';
 import { lineAt, type Prepared } from './prepare.js';
 import { RULES } from './rules/index.js';
@@ -70,16 +71,46 @@ const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
   ['override', ['fetch', 'agentFile']], ['modify', ['trigger']], ['write', ['agentFile']], ['run', ['locked']],
 ];
 const REGEX = new Map(FEATURES);
-/** The features ORDER looks for unconditionally. */
-const ROOTS: readonly Feature[] = ORDER.filter(([, after]) => after.length === 0).map(([f]) => f);
-/** Per feature: its ASCII needles (found by the engine's one needle pass) and the others (looked for one by one). */
-const SPLIT_NEEDLES = (Object.entries(FEATURE_NEEDLES) as Array<[Feature, readonly string[]]>).map(([feature, needles]) => ({
+const isAscii = (n: string): boolean => /^[\x00-\x7f]+$/.test(n);
+/**
+ * Per feature, what its presence in a text takes: one of its own needles (ASCII ones found by the
+ * engine's one needle pass, the others looked for one by one), and one string of each list of
+ * literals read from its regex (literals.ts).
+ */
+const PRESENCE = FEATURES.map(([feature, re]) => ({
   feature,
-  ascii: needles.filter((n) => /^[\x00-\x7f]+$/.test(n)),
-  other: needles.filter((n) => !/^[\x00-\x7f]+$/.test(n)),
+  ascii: FEATURE_NEEDLES[feature].filter(isAscii),
+  other: FEATURE_NEEDLES[feature].filter((n) => !isAscii(n)),
+  lists: requiredLiterals(re),
 }));
-/** The ASCII feature needles, for the engine to add to its one automaton over the file. */
-export const INTENT_NEEDLES: readonly string[] = SPLIT_NEEDLES.flatMap((s) => s.ascii);
+/** The ASCII needles and literals of the features, for the engine to add to its one automaton over the file. */
+export const INTENT_NEEDLES: readonly string[] = PRESENCE.flatMap((f) => [...f.ascii, ...f.lists.flat()]);
+
+interface Presence {
+  feature: Feature;
+  lists: Int32Array[];
+  other: readonly string[];
+}
+/** PRESENCE with needles as ids of the index the engine built (one index in practice). */
+const BY_INDEX = new WeakMap<NeedleIndex, Presence[]>();
+function presenceIn(index: NeedleIndex): Presence[] {
+  let compiled = BY_INDEX.get(index);
+  if (!compiled) {
+    const ids = (l: readonly string[]): Int32Array => Int32Array.from(l, (n) => {
+      const id = index.ids.get(n);
+      if (id === undefined) throw new Error(`intent needle ${JSON.stringify(n)} is not in the index`);
+      return id;
+    });
+    compiled = PRESENCE.map((f) => ({ feature: f.feature, lists: [ids(f.ascii), ...f.lists.map(ids)], other: f.other }));
+    BY_INDEX.set(index, compiled);
+  }
+  return compiled;
+}
+
+const anyFound = (list: Int32Array, first: Int32Array): boolean => {
+  for (let k = 0; k < list.length; k++) if (first[list[k]] !== 0) return true;
+  return false;
+};
 
 /**
  * The features a file can hold, from the needles found in its whole lowercased text. The detector
@@ -88,10 +119,28 @@ export const INTENT_NEEDLES: readonly string[] = SPLIT_NEEDLES.flatMap((s) => s.
  */
 function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
   const present = new Set<Feature>();
-  for (const { feature, ascii, other } of SPLIT_NEEDLES) {
-    if (ascii.some((n) => found.has(n)) || other.some((n) => lower.includes(n))) present.add(feature);
+  for (const { feature, lists, other } of presenceIn(found.index)) {
+    // The first list is the feature's own ASCII needles; its other needles may stand in for them.
+    const own = anyFound(lists[0], found.first) || other.some((n) => lower.includes(n));
+    if (own && lists.every((l, i) => i === 0 || anyFound(l, found.first))) present.add(feature);
   }
   return present;
+}
+
+/*
+ * The predicates below are made by functions rather than assigned to named constants in the hot
+ * path: under tsx (esbuild's keepNames) every named closure costs an Object.defineProperty when
+ * it is created, which was a few percent of a whole scan.
+ */
+
+/** Whether some combination can fire given which features are (or may be) present. */
+function anyCombination(has: Has): boolean {
+  return COMBINATIONS.some(({ fires }) => fires(has));
+}
+
+/** The features of a window: this sentence's and the next one's. */
+function windowHas(own: ReadonlySet<Feature>, next: ReadonlySet<Feature> | undefined): Has {
+  return (f) => own.has(f) || (next?.has(f) ?? false);
 }
 
 /**
@@ -100,16 +149,22 @@ function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
  */
 export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
   const present = presentFeatures(found, p.lower);
-  // Every other feature is looked for only after one of these was found (see ORDER).
-  if (!ROOTS.some((f) => present.has(f))) return;
+  // No combination can fire with features the text cannot hold (each is an and/or of features).
+  if (!anyCombination((f) => present.has(f))) return;
   const { text, reads } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
   const seen = new Set<Feature>();
   let ends: ReturnType<typeof sentenceEnds> | undefined;
+  // Once a feature has been looked for, whether the text holds it is known: stop as soon as no
+  // combination can fire any more (most files that name a secret and a URL send nothing).
+  const looked = new Set<Feature>();
+
   for (const [feature, after] of ORDER) {
     if (after.length > 0 && !after.some((f) => seen.has(f))) continue;
     if (!present.has(feature)) continue;
+    if (looked.size > 0 && !anyCombination((f) => (looked.has(f) ? seen.has(f) : present.has(f)))) return;
+    looked.add(feature);
     const re = REGEX.get(feature)!;
     re.lastIndex = 0;
     let tried = 0;
@@ -131,7 +186,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   for (const [s, own] of perSentence) {
     // A window is this sentence and the next, unless a line break separates them.
     const next = ends.hard.has(s) ? undefined : perSentence.get(s + 1);
-    const has: Has = (f) => own.has(f) || (next?.has(f) ?? false);
+    const has = windowHas(own, next);
     const line = lineAt(p, firstAt.get(s)!);
     for (const { rule, fires } of COMBINATIONS) {
       if (!fires(has) || reported.has(`${rule.id}:${line}`)) continue;

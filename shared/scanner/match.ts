@@ -1,11 +1,13 @@
 /**
  * Runs the pattern rules over a prepared file. A rule's regexes run over the lines that hold one
- * of its needles (the whole text when it has none); each match is then checked against its
- * line's zone, the mention heuristics, `unless` and the verifier.
+ * of its needles (the whole text when it has none), and each regex only when the file holds the
+ * literals it cannot match without (literals.ts); each match is then checked against its line's
+ * zone, the mention heuristics, `unless` and the verifier.
  */
 import { commandSegment, isDescription, isNegated, isQuotedExhibit, isQuotedMention } from './context.js';
 import { excerpt } from './excerpt.js';
-import type { NeedleHits } from './needles.js';
+import { requiredLiterals, requiredLiteralsByBranch } from './literals.js';
+import type { NeedleHits, NeedleIndex } from './needles.js';
 import { lineAt, type Prepared } from './prepare.js';
 import { runVerifier } from './verify.js';
 import type { Finding, Rule } from './types.js';
@@ -29,9 +31,16 @@ export function findingAt(rule: Rule, p: Prepared, line: number, text: string, m
   };
 }
 
-interface CompiledRule {
+/** A rule ready to run: its regexes with the flags the matcher needs and what each requires. */
+export interface CompiledRule {
   rule: Rule;
   patterns: RegExp[];
+  /**
+   * Per pattern, its alternatives' requirements as lists of needle ids: a match holds one needle
+   * of each list of at least one alternative, so the pattern runs only when some alternative has
+   * a needle of each of its lists in the file.
+   */
+  needs: Int32Array[][][];
 }
 
 /** Per rule and file: enough to show the problem, not a flood. */
@@ -40,33 +49,60 @@ const MAX_FINDINGS_PER_RULE = 20;
 const MAX_MATCHES_PER_PATTERN = 2000;
 
 /** Below this many characters a rule with a needle present runs over the whole file. */
-const SMALL_FILE = 4096;
+export const SMALL_FILE = 4096;
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Adds the `g` and `m` flags the matcher needs; keywords become one alternation. */
-export function compileRule(rule: Rule): CompiledRule {
+function regexesOf(rule: Rule): RegExp[] {
   const patterns = (rule.patterns ?? []).map((p) => new RegExp(p.source, [...new Set(`${p.flags}gm`)].join('')));
   if (rule.keywords?.length) patterns.push(new RegExp(rule.keywords.map(escapeRe).join('|'), 'gim'));
-  return { rule, patterns };
+  return patterns;
+}
+
+/**
+ * What each of a rule's patterns requires, as needles, per top-level alternative of the pattern
+ * (one when it has none): the literals read from the pattern itself (literals.ts), and the
+ * pattern's own needles (`patternNeedles`) or else the rule's. Each list is enough alone;
+ * together they let a pattern of a rule that woke up stay asleep.
+ */
+export function patternNeedles(rule: Rule): string[][][][] {
+  return regexesOf(rule).map((re, i) => {
+    const own = rule.patternNeedles?.[i] ?? rule.needles;
+    const branches = requiredLiteralsByBranch(re) ?? [requiredLiterals(re)];
+    return branches.map((lists) => (own ? [...lists, [...own]] : lists));
+  });
+}
+
+/** Compiles a rule against the needle index that holds its {@link patternNeedles}. */
+export function compileRule(rule: Rule, index: NeedleIndex): CompiledRule {
+  const ids = (list: readonly string[]): Int32Array => Int32Array.from(list, (n) => {
+    const id = index.ids.get(n);
+    if (id === undefined) throw new Error(`needle ${JSON.stringify(n)} of ${rule.id} is not in the index`);
+    return id;
+  });
+  const needs = patternNeedles(rule).map((branches) => branches.map((lists) => lists.map(ids)));
+  return { rule, patterns: regexesOf(rule), needs };
 }
 
 function applies(rule: Rule, p: Prepared): boolean {
   if (rule.detector) return false;
-  return rule.where === 'any' || rule.where.some((k) => p.kinds.has(k));
+  // A rule that only reports inside HTML comments has nothing to do in a file without one.
+  if (rule.commentsOnly && !p.zones.some((z) => z.comment)) return false;
+  if (rule.where === 'any') return true;
+  for (const k of rule.where) if (p.kinds.has(k)) return true;
+  return false;
 }
 
 /**
- * The stretches of text a rule needs to look at: each line (or joined markdown paragraph) that
- * holds one of its needles. `null` when the rule has no needles or they are everywhere.
+ * The stretches of a large text a rule needs to look at: each line (or joined markdown paragraph)
+ * that holds one of its needles. `null` when the rule has no needles or they are everywhere.
  */
 function segmentsFor(rule: Rule, p: Prepared, found: NeedleHits): Array<[number, number]> | null {
   if (!rule.needles) return null;
-  // A small file is cheaper to match whole than to cut into lines.
-  if (p.text.length <= SMALL_FILE) return rule.needles.some((n) => found.has(n)) ? null : [];
   const hits: number[] = [];
   for (const n of rule.needles) {
-    const at = found.get(n);
+    const at = found.positions(n);
     if (at === null) return null;
     if (at) hits.push(...at);
   }
@@ -85,66 +121,102 @@ function segmentsFor(rule: Rule, p: Prepared, found: NeedleHits): Array<[number,
 }
 
 /**
- * Where a scan of the whole text can start for a pattern with these needles: the start of the
- * line holding the first occurrence of any of them. Every match holds a needle (needles.test.ts)
- * and a match spanning lines is only kept within one line, so no match starts on an earlier line;
- * the regex still sees the text before (lookbehinds) and after (lookaheads) as it was.
+ * Where a scan of the whole text can start for a pattern whose alternatives require these lists
+ * of needles, or -1 when no alternative has a needle of each of its lists (the pattern cannot
+ * match). For an alternative: for each list, the start of the line (or markdown paragraph)
+ * holding its first needle; every match holds one needle of each list of its alternative, and a
+ * match spanning lines is only kept within one line, so no match starts on an earlier line. The
+ * earliest over the alternatives that can match. The regex still sees the text before
+ * (lookbehinds) and after (lookaheads) as it was.
  */
-function scanStart(needles: readonly string[] | undefined, p: Prepared, found: NeedleHits): number {
-  if (!needles) return 0;
-  let first = p.text.length;
-  for (const n of needles) {
-    const at = found.get(n);
-    if (at === null) return 0;
-    if (at !== undefined && at[0] < first) first = at[0];
+function scanStart(branches: readonly (readonly Int32Array[])[], p: Prepared, found: NeedleHits): number {
+  let earliest = -1;
+  for (const needs of branches) {
+    const start = branchStart(needs, p, found.first);
+    if (start >= 0 && (earliest < 0 || start < earliest)) earliest = start;
   }
-  return first >= p.text.length ? 0 : p.text.lastIndexOf('\n', first - 1) + 1;
+  return earliest;
+}
+
+function branchStart(needs: readonly Int32Array[], p: Prepared, first: Int32Array): number {
+  // Most patterns of a woken rule lack one list: rule that out before looking for positions.
+  for (const list of needs) {
+    let any = false;
+    for (let k = 0; k < list.length && !any; k++) any = first[list[k]] !== 0;
+    if (!any) return -1;
+  }
+  let start = 0;
+  for (const list of needs) {
+    let at = 0;
+    for (let k = 0; k < list.length; k++) {
+      const f = first[list[k]];
+      if (f !== 0 && (at === 0 || f < at)) at = f;
+    }
+    const line = p.text.lastIndexOf('\n', at - 2) + 1;
+    if (line > start) start = line;
+  }
+  return start;
 }
 
 /**
- * Runs one rule over one file, appending what it finds. `found` holds the file's needle
- * positions (see needles.ts).
+ * Runs one rule over one file, appending what it finds. `found` holds the file's needles (see
+ * needles.ts); the engine runs only rules one of whose needles it holds, and a pattern without a
+ * needle of each of its lists is skipped here.
  */
 export function matchRule(c: CompiledRule, p: Prepared, found: NeedleHits, out: RawFinding[]): void {
   const { rule } = c;
   if (!applies(rule, p)) return;
-  const segments = segmentsFor(rule, p, found) ?? [[0, p.text.length]];
-  if (segments.length === 0) return;
-  const budget = { reported: 0 };
-  // Where the rule's patterns start on a whole text; a pattern with needles of its own has its own.
-  let ruleStart = -1;
-  for (const [i, re] of c.patterns.entries()) {
-    const own = rule.patternNeedles?.[i];
-    if (own && !own.some((n) => found.has(n))) continue;
+  // A small file is cheaper to match whole than to cut into lines.
+  const segments = p.text.length <= SMALL_FILE ? null : segmentsFor(rule, p, found);
+  if (segments !== null && segments.length === 0) return;
+  let reported = 0;
+  for (let i = 0; i < c.patterns.length && reported < MAX_FINDINGS_PER_RULE; i++) {
+    const start = scanStart(c.needs[i], p, found);
+    if (start < 0) continue;
+    if (segments === null) {
+      reported = matchPattern(rule, c.patterns[i], p, 0, p.text.length, start, reported, 0, out).reported;
+      continue;
+    }
     let seen = 0;
     for (const [from, to] of segments) {
       const whole = from === 0 && to === p.text.length;
-      const text = whole ? p.text : p.text.slice(from, to);
-      if (whole && !own && ruleStart < 0) ruleStart = scanStart(rule.needles, p, found);
-      re.lastIndex = !whole ? 0 : own ? scanStart(own, p, found) : ruleStart;
-      let m: RegExpExecArray | null;
-      while (budget.reported < MAX_FINDINGS_PER_RULE && seen++ < MAX_MATCHES_PER_PATTERN && (m = re.exec(text)) !== null) {
-        if (m[0].length === 0) re.lastIndex++;
-        const line = lineAt(p, from + m.index);
-        let start = from + m.index - p.lineStarts[line];
-        if (m[0].includes('\n')) {
-          // A match may not span lines: retry within the line, then go on from the next one.
-          const single = new RegExp(re.source, re.flags);
-          single.lastIndex = start;
-          const lm = single.exec(p.lines[line]);
-          re.lastIndex = (p.lineStarts[line + 1] ?? p.text.length) - from;
-          if (!lm) continue;
-          m = lm;
-          start = lm.index;
-        }
-        const f = check(rule, p, line, start, m);
-        if (f) {
-          out.push(f);
-          budget.reported++;
-        }
-      }
+      ({ reported, seen } = matchPattern(rule, c.patterns[i], p, from, to, whole ? start : 0, reported, seen, out));
     }
   }
+}
+
+/**
+ * Runs one pattern over `from`..`to` of the text from offset `start` (relative to `from`),
+ * checking each match; returns the rule's findings so far and the pattern's matches examined.
+ */
+function matchPattern(
+  rule: Rule, re: RegExp, p: Prepared, from: number, to: number, start: number, reported: number, seen: number, out: RawFinding[],
+): { reported: number; seen: number } {
+  const whole = from === 0 && to === p.text.length;
+  const text = whole ? p.text : p.text.slice(from, to);
+  re.lastIndex = start;
+  let m: RegExpExecArray | null;
+  while (reported < MAX_FINDINGS_PER_RULE && seen++ < MAX_MATCHES_PER_PATTERN && (m = re.exec(text)) !== null) {
+    if (m[0].length === 0) re.lastIndex++;
+    const line = lineAt(p, from + m.index);
+    let at = from + m.index - p.lineStarts[line];
+    if (m[0].includes('\n')) {
+      // A match may not span lines: retry within the line, then go on from the next one.
+      const single = new RegExp(re.source, re.flags);
+      single.lastIndex = at;
+      const lm = single.exec(p.lines[line]);
+      re.lastIndex = (p.lineStarts[line + 1] ?? p.text.length) - from;
+      if (!lm) continue;
+      m = lm;
+      at = lm.index;
+    }
+    const f = check(rule, p, line, at, m);
+    if (f) {
+      out.push(f);
+      reported++;
+    }
+  }
+  return { reported, seen };
 }
 
 function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpExecArray): RawFinding | null {

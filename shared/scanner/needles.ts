@@ -13,20 +13,58 @@
 /** A compiled set of needles. */
 export interface NeedleIndex {
   needles: string[];
+  /** Each needle's index in `needles`. */
+  ids: Map<string, number>;
+  lengths: Int32Array;
   /** The class of each ASCII character: 0 for characters in no needle, else 1.. `width - 1`. */
   classes: Uint8Array;
   /** Columns of the table: the number of classes. */
   width: number;
-  /** `delta[state * width + classes[charCode]]`: the next state (the automaton is complete: no failure walks). */
-  delta: Int32Array;
+  /**
+   * `next[state * width + classes[charCode]]`: the next state, with {@link ENDS} set when needles
+   * end there. Two bytes an entry keep the table small enough for the CPU's cache (a quarter of
+   * the 128-column, four-byte one). The automaton is complete: no failure walks.
+   */
+  next: Uint16Array;
   /** For each state, the needles (by index) that end there, suffixes included. */
   out: Array<Int32Array | null>;
 }
 
-/** Positions found per needle (start offsets); a needle found more than `cap` times maps to `null` (everywhere). */
-export type NeedleHits = Map<string, number[] | null>;
+/**
+ * The needles found in one text. Every needle's first occurrence is kept; all occurrences only
+ * for texts past `positionsFrom` characters, where the pattern rules cut the text into the lines
+ * that hold their needles (see match.ts). Below that a file is matched whole and a list per
+ * needle cost more than the rules it spared.
+ */
+export class NeedleHits {
+  constructor(
+    readonly index: NeedleIndex,
+    /** Per needle id: its first start offset + 1, 0 when absent. */
+    readonly first: Int32Array,
+    /** The ids found, in the order first found. */
+    readonly found: readonly number[],
+    private readonly all: Array<number[] | null> | null,
+  ) {}
+
+  has(needle: string): boolean {
+    const id = this.index.ids.get(needle);
+    return id !== undefined && this.first[id] !== 0;
+  }
+
+  /**
+   * Start offsets of a needle: `undefined` when absent, `null` when it is found more than the cap
+   * (everywhere) or the text was short enough that only first occurrences were kept.
+   */
+  positions(needle: string): number[] | null | undefined {
+    const id = this.index.ids.get(needle);
+    if (id === undefined || this.first[id] === 0) return undefined;
+    return this.all ? this.all[id] : null;
+  }
+}
 
 const ALPHABET = 128;
+/** The flag on a state in `next` where needles end; state numbers stay below it. */
+const ENDS = 0x8000;
 
 /** Compiles needles (lowercase ASCII; others can never match and are ignored). */
 export function buildNeedleIndex(input: Iterable<string>): NeedleIndex {
@@ -73,26 +111,59 @@ export function buildNeedleIndex(input: Iterable<string>): NeedleIndex {
       }
     }
   }
-  return { needles, classes, width, delta, out: ends.map((e) => (e.length ? Int32Array.from(e) : null)) };
+  if (children.length > ENDS) throw new Error(`${children.length} needle states: more than the table can number`);
+  // Renumbered breadth first, so the rows text visits most (the root and shallow states) sit
+  // together at the start of the table and share cache lines.
+  const order = [0, ...queue];
+  const rank = new Int32Array(order.length);
+  order.forEach((old, i) => (rank[old] = i));
+  const out = order.map((old) => (ends[old].length ? Int32Array.from(ends[old]) : null));
+  const next = new Uint16Array(delta.length);
+  order.forEach((old, i) => {
+    for (let c = 0; c < width; c++) {
+      const to = rank[delta[old * width + c]];
+      next[i * width + c] = out[to] === null ? to : to | ENDS;
+    }
+  });
+  return { needles, ids: new Map(needles.map((n, i) => [n, i])), lengths: Int32Array.from(needles, (n) => n.length), classes, width, next, out };
 }
 
-/** Every needle occurrence in a lowercased text, by start offset. */
-export function findNeedles(index: NeedleIndex, lower: string, cap = 2000): NeedleHits {
-  const hits: NeedleHits = new Map();
-  const { classes, width, delta, out, needles } = index;
-  let s = 0;
+/**
+ * Every needle in a lowercased text: first occurrences always, all occurrences (at most `cap`
+ * per needle, else `null`) when the text is longer than `positionsFrom`. `recycle` is a result
+ * the caller is done with: its storage is cleared and reused (a fresh table per text cost as much
+ * as the search itself on small files), and it must not be read again.
+ */
+export function findNeedles(index: NeedleIndex, lower: string, positionsFrom = 0, cap = 2000, recycle?: NeedleHits): NeedleHits {
+  const { classes, width, next, out, lengths } = index;
+  let first: Int32Array;
+  if (recycle && recycle.index === index) {
+    first = recycle.first;
+    for (const id of recycle.found) first[id] = 0;
+  } else {
+    first = new Int32Array(lengths.length);
+  }
+  const found: number[] = [];
+  const all: Array<number[] | null> | null = lower.length > positionsFrom ? [] : null;
+  let state = 0;
   for (let i = 0; i < lower.length; i++) {
     const c = lower.charCodeAt(i);
-    s = c < ALPHABET ? delta[s * width + classes[c]] : 0;
-    const found = out[s];
-    if (found === null) continue;
-    for (let k = 0; k < found.length; k++) {
-      const n = needles[found[k]];
-      const at = i - n.length + 1;
-      const list = hits.get(n);
-      if (list === undefined) hits.set(n, [at]);
-      else if (list !== null) hits.set(n, list.length >= cap ? null : (list.push(at), list));
+    state = c < ALPHABET ? next[state * width + classes[c]] : 0;
+    if (state < ENDS) continue;
+    state ^= ENDS;
+    const ids = out[state]!;
+    for (let k = 0; k < ids.length; k++) {
+      const id: number = ids[k];
+      const at = i - lengths[id] + 1;
+      if (first[id] === 0) {
+        first[id] = at + 1;
+        found.push(id);
+        if (all) all[id] = [at];
+      } else if (all) {
+        const list: number[] | null = all[id];
+        if (list !== null) all[id] = list.length >= cap ? null : (list.push(at), list);
+      }
     }
   }
-  return hits;
+  return new NeedleHits(index, first, found, all);
 }

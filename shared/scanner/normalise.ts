@@ -78,7 +78,7 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * the defanging test matches within a line.
  */
 export function normaliseText(text: string): NormalisedText {
-  const raw = text.split(/\r?\n|\r/);
+  const raw = text.includes('\r') ? text.split(/\r?\n|\r/) : text.split('\n');
   const hidden: HiddenHit[] = [];
   if (!NON_ASCII.test(text)) {
     return { raw, lines: DEFANGED.test(text) ? raw.map(refang) : raw, hidden };

@@ -22,23 +22,29 @@ export interface Prepared {
   zones: LineZone[];
   hidden: HiddenHit[];
   /** The kinds of line present (a markdown file also has `script` lines in its code blocks). */
-  kinds: Set<FileKind>;
+  kinds: ReadonlySet<FileKind>;
 }
 
 /** Normalises a file; `kind` forces the kind (decoded payloads are read as scripts). */
 export function prepare(path: string, text: string, kind: FileKind = fileKind(path, text)): Prepared {
   const { raw, lines, hidden } = normaliseText(text);
   const zones = lineZones(kind, lines);
-  const joined = joinParagraphs(lines, zones);
+  // Lines that normalisation left as split, joined by '\n' again, are the text itself.
+  const joined = kind !== 'markdown' && lines === raw && !text.includes('\r') ? text : joinParagraphs(lines, zones);
   const lineStarts = new Array<number>(lines.length);
   let offset = 0;
   for (let i = 0; i < lines.length; i++) {
     lineStarts[i] = offset;
     offset += lines[i].length + 1;
   }
-  const kinds = new Set(zones.map((z) => z.kind));
+  const kinds = kind === 'markdown' ? new Set(zones.map((z) => z.kind)) : ONLY[kind];
   return { path, kind, rawLines: raw, lines, text: joined, lower: lowerSameLength(joined), lineStarts, zones, hidden, kinds };
 }
+
+/** The kinds of a file that is not markdown: its own alone. */
+const ONLY: Record<FileKind, ReadonlySet<FileKind>> = {
+  markdown: new Set(['markdown']), script: new Set(['script']), manifest: new Set(['manifest']), other: new Set(['other']),
+};
 
 const BLOCK_START = /^\s{0,3}(?:#|[-*+]\s|\d{1,3}[.)]\s|>|\||$)/;
 
@@ -54,11 +60,15 @@ function joinParagraphs(lines: readonly string[], zones: readonly LineZone[]): s
     out += lines[i];
     if (i === lines.length - 1) break;
     const prose = zones[i].kind === 'markdown' && zones[i + 1].kind === 'markdown';
-    const wraps = prose && lines[i].trim() !== '' && !BLOCK_START.test(lines[i + 1]) && !/^\s{0,3}#/.test(lines[i]);
+    const wraps = prose && NOT_BLANK.test(lines[i]) && !BLOCK_START.test(lines[i + 1]) && !HEADING_START.test(lines[i]);
     out += wraps ? ' ' : '\n';
   }
   return out;
 }
+
+/** A line with something other than whitespace (`trim() !== ''` without the copy). */
+const NOT_BLANK = /\S/;
+const HEADING_START = /^\s{0,3}#/;
 
 /**
  * Lowercase with offsets unchanged. `toLowerCase` lengthens a few characters (U+0130 becomes two

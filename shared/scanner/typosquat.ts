@@ -84,7 +84,7 @@ export function installedNames(line: string): { name: string; column: number; ec
 
 /** Names declared by a manifest, by line: package.json dependency blocks, requirements files. */
 export function declaredNames(path: string, lines: readonly string[]): { line: number; name: string; column: number; ecosystem: Ecosystem }[] {
-  const base = (path.split(/[\\/]/).pop() ?? '').toLowerCase();
+  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1).toLowerCase();
   const out: { line: number; name: string; column: number; ecosystem: Ecosystem }[] = [];
   if (base === 'package.json') {
     let depth = 0;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INSTALLER, INSTALLER_NEEDLES } from '../../shared/scanner/detectors.js';
 import { RULES } from '../../shared/scanner/index.js';
 import { FEATURE_NEEDLES, FEATURES } from '../../shared/scanner/intent-features.js';
+import { patternNeedles } from '../../shared/scanner/match.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import { CODE_CASES, COMBO_CASES } from './cases-code.js';
 import { TEXT_CASES } from './cases.js';
@@ -27,6 +28,22 @@ describe('rule needles', () => {
         for (const m of p.text.matchAll(re)) {
           const lower = m[0].toLowerCase();
           if (!needles.some((n) => lower.includes(n))) bare.push(`#${i}: ${m[0].slice(0, 80)}`);
+        }
+      }
+    }
+    expect(bare).toEqual([]);
+  });
+
+  it.each(RULES.filter((r) => r.patterns).map((r) => ({ id: r.id, rule: r })))('$id: every match holds the literals read from its pattern', ({ rule }) => {
+    const bare: string[] = [];
+    const needs = patternNeedles(rule);
+    for (const p of texts) {
+      for (const [i, source] of (rule.patterns ?? []).entries()) {
+        const re = new RegExp(source.source, [...new Set(`${source.flags}gm`)].join(''));
+        for (const m of p.text.matchAll(re)) {
+          const lower = m[0].toLowerCase();
+          const holds = (lists: string[][]): boolean => lists.every((list) => list.some((n) => lower.includes(n)));
+          if (!needs[i].some(holds)) bare.push(`#${i}: ${m[0].slice(0, 80)} lacks the literals of every alternative`);
         }
       }
     }
