@@ -9,9 +9,11 @@ import { HOSTILE_LINES } from './hostile.js';
 /**
  * A safety check, not a benchmark: the bounds are generous so a slow CI machine passes, and
  * catastrophic backtracking (seconds or minutes) still fails loudly. Times are CPU time of this
- * process, so other work on the machine does not make the test flaky.
+ * process, which a busy machine still inflates (a pattern measured at 120 ms alone took 300 ms
+ * at a load average of 4 on two cores), so the bound per pattern is the bound per scan: on these
+ * 100 KB inputs, exponential backtracking takes minutes and a quadratic pattern tens of seconds.
  */
-const PER_PATTERN_MS = 250;
+const PER_PATTERN_MS = 2000;
 const PER_SCAN_MS = 2000;
 
 function cpuMs(): number {
@@ -50,7 +52,7 @@ describe('regexes on hostile input', () => {
     ...FEATURES.map(([feature, p]) => ({ id: `intent:${feature}`, p })),
   ];
 
-  it.each(INPUTS.map(([name, input]) => ({ name, input })))('every pattern handles $name in under 250 ms', ({ input }) => {
+  it.each(INPUTS.map(([name, input]) => ({ name, input })))('every pattern handles $name in under 2 s of CPU', ({ input }) => {
     const slow = patterns.map(({ id, p }) => ({ id, ms: timeGlobal(p, input) })).filter((x) => x.ms > PER_PATTERN_MS);
     expect(slow).toEqual([]);
   });
