@@ -8,7 +8,7 @@
 /** What an instruction can contain; each is counted per sentence. */
 export type Feature =
   | 'source' | 'sink' | 'reply' | 'fetch' | 'follow' | 'persist' | 'conceal' | 'override'
-  | 'trigger' | 'modify' | 'agentFile' | 'write' | 'locked' | 'run';
+  | 'trigger' | 'modify' | 'agentFile' | 'write' | 'locked' | 'run' | 'userData' | 'protect';
 
 const URL = String.raw`(?:https?:\/\/[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}|\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,6}\b)`;
 
@@ -18,7 +18,21 @@ const SOURCE = String.raw`\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|pgpa
   String.raw`|\b(?:seed|recovery|secret|mnemonic)\s{1,3}(?:phrases?|words)\b|\b(?:12|24|twelve|twenty-four)[\s-]word\b|\bprivate\s{1,3}keys?\b|\bssh\s{1,3}keys?\b` +
   String.raw`|\b(?:api|secret|access|auth|oauth|session|bearer|sso|cached)[\s_-]{0,3}(?:keys?|tokens?)\b|\boauth_token\b|\bsecrets?\.ya?ml\b|\bcredentials?\b` +
   String.raw`|\bpasswords?\b|\bcookies\b|\blogin\s{1,3}data\b|\bbrowser\s{1,3}history\b|\bhistory\s{1,3}database\b|\benvironment\s{1,3}variables?\b|\bprintenv\b` +
-  String.raw`|\bsystem\s{1,3}prompt\b|\bcard\s{1,3}numbers?\b|\bcvv\b|\bverification\s{1,3}codes?\b|\b2fa\b|\bwallet\s{1,3}files?\b|\bkeychain\b`;
+  String.raw`|\bsystem\s{1,3}prompt\b|\bcard\s{1,3}numbers?\b|\bcvv\b|\bverification\s{1,3}codes?\b|\b2fa\b|\bwallet\s{1,3}files?\b|\bkeychain\b` +
+  // Secrets kept by a service rather than in a file, and the codes that take over an account.
+  String.raw`|\b(?:cluster|kubernetes|k8s|vault|ci|repository|repo|github|deployment)\s{1,3}secrets\b|\b(?:one-time|otp|security|login|sign-in|mfa|2fa|auth|authentication)\s{1,3}(?:codes?|links?|passcodes?)\b|\bmagic\s{1,3}links?\b|\bpassword[\s-]{1,3}resets?\b` +
+  String.raw`|\b(?:keys|tokens)\s{1,3}and\s{1,3}(?:tokens|keys|secrets)\b|\b(?:refresh|personal\s{1,3}access|github|npm|pypi|slack|discord)\s{1,3}tokens?\b` +
+  // Secret words quoted as what to look for ("emails containing "password reset""): a filter, not an example.
+  String.raw`|\b(?:contain|contains|containing|mention|mentions|mentioning|matching|subject)\b[^\n]{0,40}?["“'](?:password|passcode|verification|2fa|mfa|otp|one-time|security\s{1,3}code|login\s{1,3}code|reset|sign-in|seed|private\s{1,3}key|api\s{1,3}key)`;
+
+/** The user's own material: their files, messages, what they type, the conversation. */
+const USER_DATA = String.raw`\b(?:every|any|each|all)\s{1,3}(?:files?|documents?|attachments?|images?|screenshots?|messages?|uploads?|snippets?)\s{1,3}(?:that\s{1,3})?(?:the\s{1,3})?user\s{1,3}(?:shares?|uploads?|attaches?|opens?|pastes?|sends?|provides?|gives?)` +
+  String.raw`|\buser\s{1,3}(?:shares?|uploads?|attaches?|pastes?|sends?|provides?|drops?)\s{1,3}(?:a|an|any|the|some)\s{1,3}(?:files?|documents?|attachments?|images?|screenshots?|text|snippets?|code)\b` +
+  String.raw`|\b(?:the\s{1,3})?user['’]s\s{1,3}(?:files|documents|messages|emails|notes|codebase|source\s{1,3}code|clipboard|screenshots|photos|contacts|calendar|browsing)\b` +
+  String.raw`|\b(?:whatever|everything|anything)\s{1,3}(?:that\s{1,3})?the\s{1,3}user\s{1,3}(?:types|pastes|shares|writes|says|uploads|sends)\b|\b(?:conversation|chat)\s{1,3}(?:history|log|logs|transcript)\b|\b(?:whole|entire|full)\s{1,3}conversation\b`;
+
+/** Keeping a secret out of something: "redact tokens", "keep passwords out of the summary". */
+const PROTECT = String.raw`\b(?:redact|redacts|redacted|redacting|mask|masks|masked|masking|scrub|scrubs|censor|censored)\b|\bkeep\b[^.\n]{0,80}?\bout\s{1,3}of\b|\bfilter\s{1,3}out\b|\bnever\s{1,3}(?:log|logs|print|store|echo|persist|commit)\b`;
 
 /** A verb of sending, then (within a clause) a concrete destination: a URL or an email address. */
 /** A send verb used as a verb: not after an article, a possessive or an adjective ("a blog post", "motivating post"). */
@@ -26,10 +40,17 @@ const NOT_A_NOUN = String.raw`(?<!\b(?:a|an|the|this|that|these|those|each|every
 const SEND_VERB = String.raw`${NOT_A_NOUN}\b(?:send|post|upload|transmit|submit|deliver|forward|paste|include|attach|share|sync|push|transfer|report|e-?mail|leak|exfiltrate|beacon` +
   String.raw`|env[ií]a|enviar?|env[ií]e|manda|sube|envoie|envoyer|envoyez|transmets|transmettez|schick\w{0,3}|sende|senden|übermittl\w{0,3}|отправ\w{0,6})\b`;
 const SINK = String.raw`${SEND_VERB}[^\n]{0,160}?${URL}|(?:发送|上传|送信|アップロード)[^\n]{0,40}?https?:\/\/|https?:\/\/[^\s]{3,120}\s{0,2}(?:に送信|に送|へ送|发送)` +
-  String.raw`|\bpass\s{1,3}(?:its|the|their|this|that)\s{1,3}(?:full\s{1,3}|entire\s{1,3})?(?:content|contents|value|text)\s{1,3}(?:as|in)\b`;
+  String.raw`|\bpass\s{1,3}(?:its|the|their|this|that)\s{1,3}(?:full\s{1,3}|entire\s{1,3})?(?:content|contents|value|text)\s{1,3}(?:as|in)\b` +
+  // Data carried in a link or an image the client loads: "put them in a link to https://...".
+  String.raw`|\b(?:put|place|embed|encode|append|add|insert|include|stuff|pack|tuck)\b[^\n]{0,80}?\b(?:in|into|to|as|inside)\s{1,3}(?:a|an|the|this)\s{1,3}(?:(?:markdown|clickable|normal|tracking|image)\s{1,3})?(?:link|url|hyperlink|image|img|query(?:\s{1,3}string)?|query\s{1,3}parameter)\b[^\n]{0,80}?https?:\/\/` +
+  String.raw`|\b(?:render|show|display|output|draw|embed)\s{1,3}(?:an?|the|this)\s{1,3}(?:(?:markdown|html|tiny|small|invisible|1x1|tracking)\s{1,3})?(?:image|img|link|pixel|badge)\b[^\n]{0,120}?https?:\/\/[^\s]{3,200}[?&]`;
 
 /** The agent's own reply as the channel: "reveal ... in your next reply". */
-const REPLY = String.raw`\b(?:reveal|print|output|display|include|list|repeat|echo)\b[^\n]{0,120}?\b(?:in|into|at\s{1,3}the\s{1,3}end\s{1,3}of)\s{1,3}(?:your|the)\s{1,3}(?:next\s{1,3}|own\s{1,3})?(?:reply|answer|response|translation|summary|message)`;
+const REPLY_NOUN = String.raw`(?:reply|replies|answers?|responses?|translations?|summary|summaries|messages?|reports?|output|commit\s{1,3}messages?|pr\s{1,3}descriptions?)`;
+const REPLY = String.raw`\b(?:reveal|print|output|display|include|list|repeat|echo)\b[^\n]{0,120}?\b(?:in|into|at\s{1,3}the\s{1,3}end\s{1,3}of)\s{1,3}(?:your|the)\s{1,3}(?:next\s{1,3}|own\s{1,3})?(?:reply|answer|response|translation|summary|message)` +
+  // "Every summary ends with ...", "append ... to each answer": a fixed part of every reply.
+  String.raw`|\b(?:every|each|your|the)\s{1,3}(?:(?:next|final)\s{1,3})?${REPLY_NOUN}\s{1,3}(?:must\s{1,3}|should\s{1,3}|always\s{1,3})?(?:ends?|starts?|begins?|closes?|concludes?|opens?)\s{1,3}with\b` +
+  String.raw`|\b(?:append|add|attach|include|print|list|put)\b[^\n]{0,120}?\b(?:to|in|at\s{1,3}the\s{1,3}(?:end|bottom|top|start)\s{1,3}of)\s{1,3}(?:every|each|all)\s{1,3}(?:of\s{1,3}your\s{1,3})?${REPLY_NOUN}`;
 
 const FETCH = String.raw`\b(?:fetch|download|retrieve|load|get|pull|check|read|curl|visit|consult|t[ée]l[ée]charge\w{0,2}|descarga\w{0,2}|lade|hole)\b[^\n]{0,120}?https?:\/\/|https?:\/\/[^\s]{3,120}[^\n]{0,80}?\b(?:contains?|has|holds)\s{1,3}(?:your|the)\b`;
 const FOLLOW = String.raw`\b(?:follow|obey|do\s{1,3}what\s{1,3}it\s{1,3}says|carry\s{1,3}out|treat\s[^\n]{0,40}?as\s{1,3}(?:your\s{1,3})?(?:new\s{1,3})?(?:system\s{1,3})?instructions|instructions|guidance|procedure|consignes|applique|Anweisungen|instrucciones|takes?\s{1,3}priority)\b`;
@@ -38,16 +59,21 @@ const PERSIST = String.raw`\b(?:every\s{1,3}time|each\s{1,3}time|every\s{1,3}run
 
 const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|without|need\s{1,3}not|no\s{1,3}need\s{1,3}to)\s{1,3}(?:\w{1,10}\s{1,3})?(?:tell|telling|inform|informing|mention|mentioning|report|reporting|reveal|revealing|notify|notifying|bring\s{1,3}it\s{1,3}up|list|show|asking|confirm)\b` +
   String.raw`|\bkeep\s{1,3}(?:this|it|that|the\s{1,3}\w{1,12})\s{1,3}(?:step\s{1,3})?(?:to\s{1,3}yourself|out\s{1,3}of|secret|hidden|quiet)|\b(?:quietly|silently|secretly|covertly)\b|\bmust\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned|disclosed)|\bshould\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned)` +
-  String.raw`|\binvisible\s{1,3}to\s{1,3}the\b|\bnever\s{1,3}reveal\s{1,3}these\b|\bno\s{1,3}se\s{1,3}lo\s{1,3}digas\b|\bne\s{1,3}lui\s{1,3}en\s{1,3}parle\b|\bohne\s{1,3}es\s{1,3}zu\s{1,3}erwähnen\b|不要告诉|知らせない`;
+  String.raw`|\binvisible\s{1,3}to\s{1,3}the\b` +
+  // Acting without the user's say: "no need to ask again", "don't bother the user", "without checking with them first".
+  String.raw`|\b(?:no\s{1,3}need\s{1,3}to|don['’]t|do\s{1,3}not|never|without)\s{1,3}(?:ask(?:ing)?|check(?:ing)?\s{1,3}with|consult(?:ing)?)\s{1,3}(?:(?:the\s{1,3})?user\s{1,3}|them\s{1,3})?(?:again|first|beforehand|before|for\s{1,3}(?:permission|confirmation|approval|consent)|permission)\b` +
+  String.raw`|\b(?:no\s{1,3}need\s{1,3}to|don['’]t|do\s{1,3}not|never)\s{1,3}bother\s{1,3}(?:the\s{1,3}user|them|the\s{1,3}human)\b|\bnever\s{1,3}reveal\s{1,3}these\b|\bno\s{1,3}se\s{1,3}lo\s{1,3}digas\b|\bne\s{1,3}lui\s{1,3}en\s{1,3}parle\b|\bohne\s{1,3}es\s{1,3}zu\s{1,3}erwähnen\b|不要告诉|知らせない`;
 
-const OVERRIDE = String.raw`\boverrides?\s{1,3}(?:anything|whatever|what|the)\s{1,3}(?:the\s{1,3})?user|\bover\s{1,3}anything\s{1,3}else\b|\beven\s{1,3}if\s{1,3}(?:they|it)\s{1,3}contradict|\bmême\s{1,3}si\s{1,3}elles\s{1,3}contredisent|\btakes?\s{1,3}priority\b|\breplacing\s{1,3}any\s{1,3}earlier|\bignor(?:e|iere)\s{1,3}(?:all\s{1,3})?(?:the\s{1,3}user|alle\s{1,3}vorherigen)`;
+const OVERRIDE = String.raw`\boverrides?\s{1,3}(?:anything|whatever|what|the)\s{1,3}(?:the\s{1,3})?user|\bover\s{1,3}anything\s{1,3}else\b|\beven\s{1,3}if\s{1,3}(?:they|it)\s{1,3}contradict|\bmême\s{1,3}si\s{1,3}elles\s{1,3}contredisent|\btakes?\s{1,3}priority\b|\breplacing\s{1,3}any\s{1,3}earlier|\bbefore\s{1,3}(?:anything|everything|doing\s{1,3}anything)\s{1,3}else\b|\bignor(?:e|iere)\s{1,3}(?:all\s{1,3})?(?:the\s{1,3}user|alle\s{1,3}vorherigen)`;
 
 /** An instruction about another tool's calls: "whenever you call send_email", "the Slack server's send_message tool". */
 const TRIGGER = String.raw`\b(?:when|whenever|each\s{1,3}time|every\s{1,3}time|any\s{1,3}time|for\s{1,3}any)\b[^.\n]{0,60}?\b(?:(?:call|calls|calling|invoke|invokes|invoking)\b[^.\n]{0,50}?\b(?:tools?\b|[a-z][a-z0-9]{1,29}_[a-z0-9_]{2,30}\b(?!\())|(?:use|uses|using|returns?)\b[^.\n]{0,50}?\btools?\b)` +
   String.raw`|\b(?:with|through|via)\s{1,3}(?:any|another|the)\s{1,3}(?:other\s{1,3})?[\w\`'"]{0,40}\s{0,3}tool\b|\b(?:adjusts|changes|governs|controls|modifies)\s{1,3}(?:how\s{1,3})?(?:the\s{1,3})?[\`'"]?\w{2,40}[\`'"]?\s{1,3}tool|\btools?\s{1,3}from\s{1,3}other\s{1,3}servers\b|\b(?:rule|note)\s{1,3}(?:for|on)\s{1,3}(?:all|other)\s{1,3}tools\b`;
 const MODIFY = String.raw`\balso\s{1,3}(?:add|send|include|forward|cc|bcc|copy|push)\b|\b(?:bcc|cc)\s{1,3}recipient|\breplace\s{1,3}the\b|\bchange\s{1,3}the\b|\bset\s{1,3}the\s{1,3}(?:channel|recipient|destination|address)|\bprepend\b|\bredirect\b|\binstead\b|\bforward\s{1,3}a\s{1,3}copy|\bfirst\s{1,3}push\b|\badd\s{1,3}the\s{1,3}collaborator`;
 
-const AGENT_FILE = String.raw`\bCLAUDE\.md\b|\bAGENTS\.md\b|\.cursorrules\b|\bSKILL\.md\b|\bagent\s{1,3}instructions\b|\brules?\s{1,3}files?\b`;
+const AGENT_FILE = String.raw`\bCLAUDE\.md\b|\bAGENTS\.md\b|\bGEMINI\.md\b|\.cursorrules\b|\.windsurfrules\b|\bcopilot-instructions\.md\b|\bSKILL\.md\b|\bagent\s{1,3}instructions\b|\brules?\s{1,3}files?\b` +
+  // The agent's own settings and tool configs: permissions and MCP servers live there.
+  String.raw`|\.claude[/\\](?:settings(?:\.local)?\.json|commands|agents|skills|hooks)\b|\.claude\.json\b|\bclaude_desktop_config\.json\b|\.cursor[/\\](?:mcp\.json|rules)\b|\bmcp\.json\b|\.codex[/\\]|\.gemini[/\\]settings\.json\b|\.continue[/\\]config`;
 const WRITE = String.raw`\b(?:append|add|write|insert|edit|modify|replace|overwrite|update)\b`;
 
 /** An encrypted archive with its password given, and something inside run. */
@@ -62,27 +88,31 @@ const RUN = String.raw`\b(?:run|execute|launch|start|install)\b`;
 export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
   source: ['.ssh', '.aws', '.gnupg', '.kube', '.docker', 'netrc', 'npmrc', 'pypirc', 'pgpass', 'git-credentials', '.env', 'id_',
     '.json', 'hosts.yml', 'wallet', 'key', 'phrase', 'word', 'private', 'token', 'secret', 'credential', 'password', 'cookies',
-    'login', 'history', 'environment', 'printenv', 'prompt', 'card', 'cvv', 'code', '2fa'],
+    'login', 'history', 'environment', 'printenv', 'prompt', 'card', 'cvv', 'code', '2fa', 'secrets', 'link', 'reset', 'keys', 'tokens',
+    'contain', 'mention', 'matching', 'subject'],
   sink: ['http', '@', 'pass'],
-  reply: ['reply', 'answer', 'response', 'translation', 'summary', 'message'],
+  reply: ['repl', 'answer', 'response', 'translation', 'summar', 'message', 'report', 'output', 'description'],
   fetch: ['http'],
   follow: ['follow', 'obey', 'says', 'carry', 'instruc', 'guidance', 'procedure', 'consignes', 'applique', 'anweisungen', 'priority'],
   persist: ['time', 'run', 'every', 'each', 'start', 'beginning', 'before', 'whenever', 'now', 'session', 'standing', 'always',
     'chaque', 'jedem', 'cada'],
   conceal: ['not', 'don', 'never', 'without', 'need', 'keep', 'quiet', 'silent', 'secret', 'covert', 'must', 'should', 'invisible',
-    'digas', 'parle', 'erwähnen', '不要告诉', '知らせない'],
-  override: ['overrid', 'anything', 'contr', 'priority', 'replacing', 'ignor'],
+    'digas', 'parle', 'erwähnen', '不要告诉', '知らせない', 'bother'],
+  override: ['overrid', 'anything', 'everything', 'contr', 'priority', 'replacing', 'ignor'],
   trigger: ['when', 'time', 'for any', 'with', 'through', 'via', 'adjusts', 'changes', 'governs', 'controls', 'modifies', 'tool'],
   modify: ['also', 'bcc', 'cc', 'replace', 'change', 'set', 'prepend', 'redirect', 'instead', 'forward', 'push', 'collaborator'],
-  agentFile: ['claude.md', 'agents.md', '.cursorrules', 'skill.md', 'agent', 'rule'],
+  agentFile: ['claude.md', 'agents.md', 'gemini.md', '.cursorrules', '.windsurfrules', 'copilot-instructions', 'skill.md', 'agent', 'rule',
+    '.claude', 'claude_desktop_config', 'mcp.json', '.codex', '.gemini', '.continue'],
   write: ['append', 'add', 'write', 'insert', 'edit', 'modify', 'replace', 'overwrite', 'update'],
   locked: ['password', 'encrypted'],
   run: ['run', 'execute', 'launch', 'start', 'install'],
+  userData: ['file', 'document', 'attachment', 'image', 'screenshot', 'message', 'upload', 'snippet', 'user', 'conversation', 'chat'],
+  protect: ['redact', 'mask', 'scrub', 'censor', 'keep', 'filter', 'never'],
 };
 
 /** One global, case-insensitive regex per feature. */
 export const FEATURES: ReadonlyArray<[Feature, RegExp]> = ([
   ['source', SOURCE], ['sink', SINK], ['reply', REPLY], ['fetch', FETCH], ['follow', FOLLOW], ['persist', PERSIST],
   ['conceal', CONCEAL], ['override', OVERRIDE], ['trigger', TRIGGER], ['modify', MODIFY], ['agentFile', AGENT_FILE],
-  ['write', WRITE], ['locked', LOCKED], ['run', RUN],
+  ['write', WRITE], ['locked', LOCKED], ['run', RUN], ['userData', USER_DATA], ['protect', PROTECT],
 ] as const).map(([f, src]) => [f, new RegExp(src, 'gi')]);

@@ -133,4 +133,18 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
       /\b(?:download|fetch|get)\b[^\n]{0,60}?https?:\/\/[^\s]{1,200}\.(?:zip|7z|rar|tar\.gz|tgz|enc)\b/i,
     ],
   },
+  {
+    id: 'DX010',
+    category: 'download-execute',
+    severity: 'LOW',
+    title: 'Prints a URL\'s text in a command, for the agent to read (curl -s URL, wget -qO- URL, irm URL); a signal for combinations',
+    message: 'fetches remote text for the agent to read',
+    where: 'any',
+    needles: ['curl', 'wget', 'irm', 'iwr', 'invoke-restmethod', 'invoke-webrequest'],
+    patterns: [
+      // Nothing after the URL: no output file, no pipe, so the text lands in front of the agent.
+      /\b(?:curl|irm|iwr|Invoke-RestMethod|Invoke-WebRequest)\s{1,3}(?:-{1,2}[\w-]{1,20}\s{1,3}){0,4}["']?https?:\/\/[^\s"'`|;&>]{1,300}["']?(?=\s{0,3}(?:$|`))/im,
+      /\bwget\s{1,3}(?:-{1,2}[\w-]{1,20}\s{1,3}){0,4}-q?O\s{0,3}-\s{1,3}(?:-{1,2}[\w-]{1,20}\s{1,3}){0,4}["']?https?:\/\/[^\s"'`|;&>]{1,300}["']?(?=\s{0,3}(?:$|`))/im,
+    ],
+  },
 ];

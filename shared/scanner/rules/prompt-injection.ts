@@ -104,6 +104,8 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
       /\b(?:auto-?approve|bypass)\s{1,3}(?:(?:all|any|the|every|your)\s{1,3})?(?:user\s{1,3})?(?:confirmations?|confirmation\s{1,3}(?:prompts?|dialogs?)|permission\s{1,3}(?:prompts?|checks?|requests?)|approvals?|approval\s{1,3}(?:prompts?|steps?)|safety\s{1,3}checks?|sandbox(?:ing)?)\b/i,
       /\b(?:disable|turn\s{1,3}off)\s{1,3}(?:(?:all|any|the|every|your)\s{1,3})?(?:permission\s{1,3}(?:prompts?|checks?)|approval\s{1,3}prompts?|safety\s{1,3}checks?|safeguards|(?:agent|tool)\s{1,3}sandbox(?:ing)?)\b/i,
       /\b(?:run|execute)\s{1,3}(?:this|these|it|them|the\s{1,3}(?:following|script|command)(?:\s{1,3}commands?)?)\s{1,3}without\s{1,3}(?:asking|confirmation|confirming|prompting|permission|approval|showing)\b/i,
+      // Permissions set so that every tool runs unasked.
+      /\b(?:every|all|any)\s{1,3}(?:tools?|commands?|actions?|operations?)\b[^\n]{0,80}?\b(?:is|are|be|gets?)\s{1,3}(?:allowed|approved|permitted|auto-approved|run|executed)\s{1,3}without\s{1,3}(?:asking|confirmation|confirming|prompting|permission|approval)\b/i,
     ],
   },
 ];
