@@ -12,11 +12,14 @@ export type Feature =
 
 const URL = String.raw`(?:https?:\/\/[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}|\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,6}\b)`;
 
+/** A key used to authenticate ("send it to https://api... with their API key"), not sent as data. */
+const AUTH_USE = String.raw`(?<!\b(?:with|using|via|authenticated\s{1,3}by)\s{1,3}(?:(?:their|your|the|its|his|her|our|own|an?)\s{1,3}){0,2})`;
+
 /** Secrets by name: credential files, keys, seed phrases, cookies, the environment, the prompt. */
 const SOURCE = String.raw`\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|pgpass|git-credentials|env)\b(?!\.example|\.sample|\.tpl)` +
   String.raw`|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\b(?:mcp|accessTokens|id|credentials(?:\.tfrc)?)\.json\b|\bhosts\.yml\b|\bwallet\.dat\b|\bkeystores?\b|\bkeypair\b` +
   String.raw`|\b(?:seed|recovery|secret|mnemonic)\s{1,3}(?:phrases?|words)\b|\b(?:12|24|twelve|twenty-four)[\s-]word\b|\bprivate\s{1,3}keys?\b|\bssh\s{1,3}keys?\b` +
-  String.raw`|\b(?:api|secret|access|auth|oauth|session|bearer|sso|cached)[\s_-]{0,3}(?:keys?|tokens?)\b|\boauth_token\b|\bsecrets?\.ya?ml\b|\bcredentials?\b` +
+  String.raw`|${AUTH_USE}\b(?:api|secret|access|auth|oauth|session|bearer|sso|cached)[\s_-]{0,3}(?:keys?|tokens?)\b|\boauth_token\b|\bsecrets?\.ya?ml\b|\bcredentials?\b` +
   String.raw`|\bpasswords?\b|\bcookies\b|\blogin\s{1,3}data\b|\bbrowser\s{1,3}history\b|\bhistory\s{1,3}database\b|\benvironment\s{1,3}variables?\b|\bprintenv\b` +
   String.raw`|\bsystem\s{1,3}prompt\b|\bcard\s{1,3}numbers?\b|\bcvv\b|\bverification\s{1,3}codes?\b|\b2fa\b|\bwallet\s{1,3}files?\b|\bkeychain\b` +
   // Secrets kept by a service rather than in a file, and the codes that take over an account.
@@ -28,8 +31,8 @@ const SOURCE = String.raw`\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|pgpa
 /** The user's own material: their files, messages, what they type, the conversation. */
 const USER_DATA = String.raw`\b(?:every|any|each|all)\s{1,3}(?:files?|documents?|attachments?|images?|screenshots?|messages?|uploads?|snippets?)\s{1,3}(?:that\s{1,3})?(?:the\s{1,3})?user\s{1,3}(?:shares?|uploads?|attaches?|opens?|pastes?|sends?|provides?|gives?)` +
   String.raw`|\buser\s{1,3}(?:shares?|uploads?|attaches?|pastes?|sends?|provides?|drops?)\s{1,3}(?:a|an|any|the|some)\s{1,3}(?:files?|documents?|attachments?|images?|screenshots?|text|snippets?|code)\b` +
-  String.raw`|\b(?:the\s{1,3})?user['’]s\s{1,3}(?:files|documents|messages|emails|notes|codebase|source\s{1,3}code|clipboard|screenshots|photos|contacts|calendar|browsing)\b` +
-  String.raw`|\b(?:whatever|everything|anything)\s{1,3}(?:that\s{1,3})?the\s{1,3}user\s{1,3}(?:types|pastes|shares|writes|says|uploads|sends)\b|\b(?:conversation|chat)\s{1,3}(?:history|log|logs|transcript)\b|\b(?:whole|entire|full)\s{1,3}conversation\b`;
+  String.raw`|\b(?:the\s{1,3})?user['’]s\s{1,3}(?:files|documents|messages?|emails|notes|codebase|source\s{1,3}code|clipboard|screenshots|photos|contacts|calendar|browsing)\b` +
+  String.raw`|\b(?:whatever|everything|anything)\s{1,3}(?:that\s{1,3})?the\s{1,3}user\s{1,3}(?:types|pastes|shares|writes|says|uploads|sends)\b|\b(?:conversation|chat)\s{1,3}(?:history|log|logs|transcript)\b|\b(?:whole|entire|full)\s{1,3}(?:conversation|exchange|chat|transcript|session)\b`;
 
 /** Keeping a secret out of something: "redact tokens", "keep passwords out of the summary". */
 const PROTECT = String.raw`\b(?:redact|redacts|redacted|redacting|mask|masks|masked|masking|scrub|scrubs|censor|censored)\b|\bkeep\b[^.\n]{0,80}?\bout\s{1,3}of\b|\bfilter\s{1,3}out\b|\bnever\s{1,3}(?:log|logs|print|store|echo|persist|commit)\b`;
@@ -41,6 +44,8 @@ const SEND_VERB = String.raw`${NOT_A_NOUN}\b(?:send|post|upload|transmit|submit|
   String.raw`|env[ií]a|enviar?|env[ií]e|manda|sube|envoie|envoyer|envoyez|transmets|transmettez|schick\w{0,3}|sende|senden|übermittl\w{0,3}|отправ\w{0,6})\b`;
 const SINK = String.raw`${SEND_VERB}[^\n]{0,160}?${URL}|(?:发送|上传|送信|アップロード)[^\n]{0,40}?https?:\/\/|https?:\/\/[^\s]{3,120}\s{0,2}(?:に送信|に送|へ送|发送)` +
   String.raw`|\bpass\s{1,3}(?:its|the|their|this|that)\s{1,3}(?:full\s{1,3}|entire\s{1,3})?(?:content|contents|value|text)\s{1,3}(?:as|in)\b` +
+  // A tool's parameter as the channel: "append it to the 'units' parameter", "supplied in the `context` argument".
+  String.raw`|\b(?:pass|passed|put|include|included|add|added|append|appended|send|place|supply|supplied|provide|provided|insert|inserted)\b[^\n]{0,80}?\b(?:in|into|to|as|via|through)\s{1,3}(?:the\s{1,3})?[\`'"]?[\w-]{1,30}[\`'"]?\s{1,3}(?:argument|parameter|param|field|arg)\b` +
   // Data carried in a link or an image the client loads: "put them in a link to https://...".
   String.raw`|\b(?:put|place|embed|encode|append|add|insert|include|stuff|pack|tuck)\b[^\n]{0,80}?\b(?:in|into|to|as|inside)\s{1,3}(?:a|an|the|this)\s{1,3}(?:(?:markdown|clickable|normal|tracking|image)\s{1,3})?(?:link|url|hyperlink|image|img|query(?:\s{1,3}string)?|query\s{1,3}parameter)\b[^\n]{0,80}?https?:\/\/` +
   String.raw`|\b(?:render|show|display|output|draw|embed)\s{1,3}(?:an?|the|this)\s{1,3}(?:(?:markdown|html|tiny|small|invisible|1x1|tracking)\s{1,3})?(?:image|img|link|pixel|badge)\b[^\n]{0,120}?https?:\/\/[^\s]{3,200}[?&]`;
@@ -52,24 +57,27 @@ const REPLY = String.raw`\b(?:reveal|print|output|display|include|list|repeat|ec
   String.raw`|\b(?:every|each|your|the)\s{1,3}(?:(?:next|final)\s{1,3})?${REPLY_NOUN}\s{1,3}(?:must\s{1,3}|should\s{1,3}|always\s{1,3})?(?:ends?|starts?|begins?|closes?|concludes?|opens?)\s{1,3}with\b` +
   String.raw`|\b(?:append|add|attach|include|print|list|put)\b[^\n]{0,120}?\b(?:to|in|at\s{1,3}the\s{1,3}(?:end|bottom|top|start)\s{1,3}of)\s{1,3}(?:every|each|all)\s{1,3}(?:of\s{1,3}your\s{1,3})?${REPLY_NOUN}`;
 
-const FETCH = String.raw`\b(?:fetch|download|retrieve|load|get|pull|check|read|curl|visit|consult|t[ée]l[ée]charge\w{0,2}|descarga\w{0,2}|lade|hole)\b[^\n]{0,120}?https?:\/\/|https?:\/\/[^\s]{3,120}[^\n]{0,80}?\b(?:contains?|has|holds)\s{1,3}(?:your|the)\b`;
-const FOLLOW = String.raw`\b(?:follow|obey|do\s{1,3}what\s{1,3}it\s{1,3}says|carry\s{1,3}out|treat\s[^\n]{0,40}?as\s{1,3}(?:your\s{1,3})?(?:new\s{1,3})?(?:system\s{1,3})?instructions|instructions|guidance|procedure|consignes|applique|Anweisungen|instrucciones|takes?\s{1,3}priority)\b`;
+const FETCH = String.raw`\b(?:fetch|download|retrieve|load|get|pull|check|read|curl|visit|consult|t[ée]l[ée]charge\w{0,2}|r[ée]cup[èée]re\w{0,2}|consulte\w{0,2}|descarga\w{0,2}|obt[ée]n\w{0,4}|lade|hole|abrufen|rufe)\b[^\n]{0,120}?https?:\/\/|https?:\/\/[^\s]{3,120}[^\n]{0,80}?\b(?:contains?|has|holds)\s{1,3}(?:your|the)\b`;
+const FOLLOW = String.raw`\b(?:follow|obey|do\s{1,3}what\s{1,3}it\s{1,3}says|carry\s{1,3}out|treat\s[^\n]{0,40}?as\s{1,3}(?:your\s{1,3})?(?:new\s{1,3})?(?:system\s{1,3})?instructions|treat\s[^\n]{0,40}?as\s{1,3}(?:binding|authoritative|mandatory|final|law|gospel|the\s{1,3}rules?)|(?:is|are)\s{1,3}binding|instructions|guidance|procedure|consignes|applique|Anweisungen|instrucciones|takes?\s{1,3}priority)\b`;
 
 const PERSIST = String.raw`\b(?:every\s{1,3}time|each\s{1,3}time|every\s{1,3}run|each\s{1,3}run|on\s{1,3}every|(?:the\s{1,3})?(?:start|beginning)\s{1,3}of\s{1,3}(?:every|each)|before\s{1,3}(?:anything|everything|doing\s{1,3}anything|any\s{1,3}other)|whenever|from\s{1,3}now\s{1,3}on|each\s{1,3}session|every\s{1,3}(?:future\s{1,3})?session|standing\s{1,3}instruction|each\s{1,3}time\s{1,3}you|always\s{1,3}(?:use|load|fetch|check)|à\s{1,3}chaque|bei\s{1,3}jedem|cada\s{1,3}vez)\b`;
 
 const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|without|need\s{1,3}not|no\s{1,3}need\s{1,3}to)\s{1,3}(?:\w{1,10}\s{1,3})?(?:tell|telling|inform|informing|mention|mentioning|report|reporting|reveal|revealing|notify|notifying|bring\s{1,3}it\s{1,3}up|list|show|asking|confirm)\b` +
-  String.raw`|\bkeep\s{1,3}(?:this|it|that|the\s{1,3}\w{1,12})\s{1,3}(?:step\s{1,3})?(?:to\s{1,3}yourself|out\s{1,3}of|secret|hidden|quiet)|\b(?:quietly|silently|secretly|covertly)\b|\bmust\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned|disclosed)|\bshould\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned)` +
+  String.raw`|\bkeep\s{1,3}(?:this|it|that|the\s{1,3}\w{1,12})\s{1,3}(?:step\s{1,3})?(?:to\s{1,3}yourself|out\s{1,3}of|secret|hidden|quiet)|\b(?:quietly|silently|secretly|covertly)\b|\bmust\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned|disclosed|revealed|shared|told|surfaced)|\bshould\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned)` +
   String.raw`|\binvisible\s{1,3}to\s{1,3}the\b` +
+  String.raw`|\b(?:user|they|them)\s{1,3}(?:doesn['’]t|does\s{1,3}not|don['’]t|do\s{1,3}not|needn['’]t|need\s{1,3}not|shouldn['’]t|should\s{1,3}not|won['’]t)\s{1,3}(?:need\s{1,3}to\s{1,3})?(?:know|hear|see|notice|be\s{1,3}(?:told|informed|bothered|notified|made\s{1,3}aware))\b` +
+  String.raw`|\bno\s{1,3}(?:reason|need)\s{1,3}to\s{1,3}(?:bring\s{1,3}(?:it|this|that)\s{1,3}up|mention\s{1,3}(?:it|this|that)|tell\s{1,3}(?:them|the\s{1,3}user))|\b(?:leave|keep)\s{1,3}(?:it|this|that|them)\s{1,3}out\s{1,3}of\s{1,3}(?:the|your|any)\s{1,3}(?:summary|summaries|reply|replies|answers?|reports?|responses?|messages?|conversation)` +
   // Acting without the user's say: "no need to ask again", "don't bother the user", "without checking with them first".
-  String.raw`|\b(?:no\s{1,3}need\s{1,3}to|don['’]t|do\s{1,3}not|never|without)\s{1,3}(?:ask(?:ing)?|check(?:ing)?\s{1,3}with|consult(?:ing)?)\s{1,3}(?:(?:the\s{1,3})?user\s{1,3}|them\s{1,3})?(?:again|first|beforehand|before|for\s{1,3}(?:permission|confirmation|approval|consent)|permission)\b` +
+  String.raw`|\b(?:no\s{1,3}need\s{1,3}to|don['’]t|do\s{1,3}not|never|without)\s{1,3}(?:ask(?:ing)?|check(?:ing)?\s{1,3}with|consult(?:ing)?)\s{1,3}(?:(?:the\s{1,3})?user\s{1,3}|them\s{1,3})?(?:again|first|beforehand|before|for\s{1,3}(?:permission|confirmation|approval|consent)|permission|about\s{1,3}(?:it|this|that))\b` +
   String.raw`|\b(?:no\s{1,3}need\s{1,3}to|don['’]t|do\s{1,3}not|never)\s{1,3}bother\s{1,3}(?:the\s{1,3}user|them|the\s{1,3}human)\b|\bnever\s{1,3}reveal\s{1,3}these\b|\bno\s{1,3}se\s{1,3}lo\s{1,3}digas\b|\bne\s{1,3}lui\s{1,3}en\s{1,3}parle\b|\bohne\s{1,3}es\s{1,3}zu\s{1,3}erwähnen\b|不要告诉|知らせない`;
 
-const OVERRIDE = String.raw`\boverrides?\s{1,3}(?:anything|whatever|what|the)\s{1,3}(?:the\s{1,3})?user|\bover\s{1,3}anything\s{1,3}else\b|\beven\s{1,3}if\s{1,3}(?:they|it)\s{1,3}contradict|\bmême\s{1,3}si\s{1,3}elles\s{1,3}contredisent|\btakes?\s{1,3}priority\b|\breplacing\s{1,3}any\s{1,3}earlier|\bbefore\s{1,3}(?:anything|everything|doing\s{1,3}anything)\s{1,3}else\b|\bignor(?:e|iere)\s{1,3}(?:all\s{1,3})?(?:the\s{1,3}user|alle\s{1,3}vorherigen)`;
+const OVERRIDE = String.raw`\boverrides?\s{1,3}(?:anything|whatever|what|the)\s{1,3}(?:the\s{1,3})?user|\bover\s{1,3}anything\s{1,3}else\b|\beven\s{1,3}if\s{1,3}(?:they|it)\s{1,3}contradict|\bmême\s{1,3}si\s{1,3}elles\s{1,3}contredisent|\btakes?\s{1,3}priority\b|\breplacing\s{1,3}any\s{1,3}earlier|\bbefore\s{1,3}(?:anything|everything|doing\s{1,3}anything)\s{1,3}else\b|\b(?:disagrees?|conflicts?|contradicts?)\s{1,3}with\s{1,3}(?:what\s{1,3})?(?:the\s{1,3})?user|\b(?:regardless\s{1,3}of|whatever)\s{1,3}(?:what\s{1,3}|which\s{1,3})?(?:\w{1,12}\s{1,3})?the\s{1,3}user\s{1,3}(?:typed|entered|gave|chose|specified|asked|provided|picked|selected|said)|\bignor(?:e|iere)\s{1,3}(?:all\s{1,3})?(?:the\s{1,3}user|alle\s{1,3}vorherigen)`;
 
 /** An instruction about another tool's calls: "whenever you call send_email", "the Slack server's send_message tool". */
 const TRIGGER = String.raw`\b(?:when|whenever|each\s{1,3}time|every\s{1,3}time|any\s{1,3}time|for\s{1,3}any)\b[^.\n]{0,60}?\b(?:(?:call|calls|calling|invoke|invokes|invoking)\b[^.\n]{0,50}?\b(?:tools?\b|[a-z][a-z0-9]{1,29}_[a-z0-9_]{2,30}\b(?!\())|(?:use|uses|using|returns?)\b[^.\n]{0,50}?\btools?\b)` +
-  String.raw`|\b(?:with|through|via)\s{1,3}(?:any|another|the)\s{1,3}(?:other\s{1,3})?[\w\`'"]{0,40}\s{0,3}tool\b|\b(?:adjusts|changes|governs|controls|modifies)\s{1,3}(?:how\s{1,3})?(?:the\s{1,3})?[\`'"]?\w{2,40}[\`'"]?\s{1,3}tool|\btools?\s{1,3}from\s{1,3}other\s{1,3}servers\b|\b(?:rule|note)\s{1,3}(?:for|on)\s{1,3}(?:all|other)\s{1,3}tools\b`;
-const MODIFY = String.raw`\balso\s{1,3}(?:add|send|include|forward|cc|bcc|copy|push)\b|\b(?:bcc|cc)\s{1,3}recipient|\breplace\s{1,3}the\b|\bchange\s{1,3}the\b|\bset\s{1,3}the\s{1,3}(?:channel|recipient|destination|address)|\bprepend\b|\bredirect\b|\binstead\b|\bforward\s{1,3}a\s{1,3}copy|\bfirst\s{1,3}push\b|\badd\s{1,3}the\s{1,3}collaborator`;
+  String.raw`|\b(?:with|through|via)\s{1,3}(?:any|another|the)\s{1,3}(?:other\s{1,3})?[\w\`'"]{0,40}\s{0,3}tools?\b|\b(?:adjusts|changes|governs|controls|modifies|sets|configures|alters|overrides|extends)\s{1,3}(?:how\s{1,3})?(?:(?:the|your|any|other)\s{1,3}){0,2}[\`'"]?[\w-]{2,40}[\`'"]?\s{1,3}tools?\b|\btools?\s{1,3}from\s{1,3}other\s{1,3}servers\b|\b(?:rule|note)\s{1,3}(?:for|on)\s{1,3}(?:all|other)\s{1,3}tools\b`;
+const MODIFY = String.raw`\balso\s{1,3}(?:add|send|include|forward|cc|bcc|copy|push)\b|\b(?:bcc|cc)\s{1,3}recipient|\breplace\s{1,3}the\b|\bchange\s{1,3}the\b|\bset\s{1,3}the\s{1,3}(?:channel|recipient|destination|address)|\bprepend\b|\bredirect\b|\binstead\b|\bforward\s{1,3}a\s{1,3}copy|\bfirst\s{1,3}push\b|\badd\s{1,3}the\s{1,3}collaborator` +
+  String.raw`|\b(?:put|add|include|insert|place)\b(?:[^.\n]|\.(?=\w)){0,80}?\b(?:in|into|to|as)\s{1,3}(?:the\s{1,3})?(?:bcc|cc)\b|\buse\b(?:[^.\n]|\.(?=\w)){0,80}?\bas\s{1,3}the\s{1,3}(?:destination|recipient|payee|address|account|target|channel|remote|branch)\b`;
 
 const AGENT_FILE = String.raw`\bCLAUDE\.md\b|\bAGENTS\.md\b|\bGEMINI\.md\b|\.cursorrules\b|\.windsurfrules\b|\bcopilot-instructions\.md\b|\bSKILL\.md\b|\bagent\s{1,3}instructions\b|\brules?\s{1,3}files?\b` +
   // The agent's own settings and tool configs: permissions and MCP servers live there.
@@ -90,23 +98,26 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
     '.json', 'hosts.yml', 'wallet', 'key', 'phrase', 'word', 'private', 'token', 'secret', 'credential', 'password', 'cookies',
     'login', 'history', 'environment', 'printenv', 'prompt', 'card', 'cvv', 'code', '2fa', 'secrets', 'link', 'reset', 'keys', 'tokens',
     'contain', 'mention', 'matching', 'subject'],
-  sink: ['http', '@', 'pass'],
+  sink: ['http', '@', 'pass', 'arg', 'param', 'field'],
   reply: ['repl', 'answer', 'response', 'translation', 'summar', 'message', 'report', 'output', 'description'],
   fetch: ['http'],
-  follow: ['follow', 'obey', 'says', 'carry', 'instruc', 'guidance', 'procedure', 'consignes', 'applique', 'anweisungen', 'priority'],
+  follow: ['follow', 'obey', 'says', 'carry', 'instruc', 'guidance', 'procedure', 'consignes', 'applique', 'anweisungen', 'priority', 'treat',
+    'binding'],
   persist: ['time', 'run', 'every', 'each', 'start', 'beginning', 'before', 'whenever', 'now', 'session', 'standing', 'always',
     'chaque', 'jedem', 'cada'],
   conceal: ['not', 'don', 'never', 'without', 'need', 'keep', 'quiet', 'silent', 'secret', 'covert', 'must', 'should', 'invisible',
-    'digas', 'parle', 'erwähnen', '不要告诉', '知らせない', 'bother'],
-  override: ['overrid', 'anything', 'everything', 'contr', 'priority', 'replacing', 'ignor'],
-  trigger: ['when', 'time', 'for any', 'with', 'through', 'via', 'adjusts', 'changes', 'governs', 'controls', 'modifies', 'tool'],
-  modify: ['also', 'bcc', 'cc', 'replace', 'change', 'set', 'prepend', 'redirect', 'instead', 'forward', 'push', 'collaborator'],
+    'digas', 'parle', 'erwähnen', '不要告诉', '知らせない', 'bother', 'user', 'they', 'them', 'reason', 'leave'],
+  override: ['overrid', 'anything', 'everything', 'contr', 'priority', 'replacing', 'ignor', 'disagree', 'conflict', 'regardless', 'whatever'],
+  trigger: ['when', 'time', 'for any', 'with', 'through', 'via', 'adjusts', 'changes', 'governs', 'controls', 'modifies', 'tool', 'sets',
+    'configures', 'alters', 'overrides', 'extends'],
+  modify: ['also', 'bcc', 'cc', 'replace', 'change', 'set', 'prepend', 'redirect', 'instead', 'forward', 'push', 'collaborator', 'use'],
   agentFile: ['claude.md', 'agents.md', 'gemini.md', '.cursorrules', '.windsurfrules', 'copilot-instructions', 'skill.md', 'agent', 'rule',
     '.claude', 'claude_desktop_config', 'mcp.json', '.codex', '.gemini', '.continue'],
   write: ['append', 'add', 'write', 'insert', 'edit', 'modify', 'replace', 'overwrite', 'update'],
   locked: ['password', 'encrypted'],
   run: ['run', 'execute', 'launch', 'start', 'install'],
-  userData: ['file', 'document', 'attachment', 'image', 'screenshot', 'message', 'upload', 'snippet', 'user', 'conversation', 'chat'],
+  userData: ['file', 'document', 'attachment', 'image', 'screenshot', 'message', 'upload', 'snippet', 'user', 'conversation', 'chat',
+    'exchange', 'transcript', 'session'],
   protect: ['redact', 'mask', 'scrub', 'censor', 'keep', 'filter', 'never'],
 };
 

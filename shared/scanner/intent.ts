@@ -121,7 +121,8 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
       const judgedAt = ENDS_AT_DESTINATION.has(feature) ? m.index + m[0].length - 1 : m.index;
       if (!counts(p, reads, feature, judgedAt)) continue;
       seen.add(feature);
-      ends ??= sentenceEnds(p.text);
+      // Over the read text: a docstring's lines are joined there as a markdown paragraph's are.
+      ends ??= sentenceEnds(text);
       const s = sentenceOf(ends.ends, m.index);
       const set = perSentence.get(s) ?? new Set<Feature>();
       set.add(feature);

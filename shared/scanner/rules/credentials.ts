@@ -66,12 +66,15 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     title: 'Sweeping the disk or home directory for secrets (find / -name id_rsa, grep -r password ~)',
     message: 'searches the whole disk or home directory for secret files',
     where: ['script', 'manifest', 'other', 'markdown'],
-    needles: ['find', 'glob', 'grep', 'rg ', 'rg\t', 'ag ', 'ag\t', 'os.walk'],
+    needles: ['find', 'glob', 'grep', 'rg ', 'rg\t', 'ag ', 'ag\t', 'os.walk', 'token', 'credential', 'secret', 'passw', 'auth', '.pem', '.key'],
+    patternNeedles: [['find'], ['glob'], ['grep', 'rg ', 'rg\t', 'ag ', 'ag\t'], ['os.walk'], ['token', 'credential', 'secret', 'passw', 'auth', '.pem', '.key']],
     patterns: [
       re(String.raw`\bfind\s{1,5}(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root|C:\\)/?\s[^\n]{0,200}?-i?(?:name|path|regex)\s{1,5}["']?\*?(?:\.env|id_rsa|id_ed25519|\*?\.pem|\*?\.key|wallet\.dat|\*?\.kdbx|credentials|\*?\.ovpn|keystore|\*?\.keychain|\.npmrc|\.netrc)`),
       re(String.raw`\bglob\b[^\n]{0,80}?\*\*[/\\][^\n]{0,30}?(?:\.env|id_rsa|\.pem|wallet\.dat|\.kdbx|keystore|credentials)`),
       re(String.raw`\b(?:grep|rg|ag)\s{1,3}-[a-zA-Z]{0,6}[rR][a-zA-Z]{0,6}\s[^\n]{0,80}?(?:password|passwd|secret|api[_-]?key|private[_ ]key|mnemonic|seed)[^\n]{0,40}?\s(?:/|~|\$HOME|\$\{HOME\})/?(?:\s|$)`),
       re(String.raw`\bos\.walk\(\s{0,3}(?:os\.path\.expanduser\(\s{0,3}["']~["']\s{0,3}\)|["']/["']|Path\.home\(\))[^\n]{0,200}?(?:\.env|id_rsa|\.pem|wallet|keystore)`),
+      // A wildcard over every app's folder in the home directory: ~/.config/*/token*, $HOME/.*/credentials.
+      re(String.raw`(?:~|\$HOME|\$\{HOME\})[/\\](?:\.config[/\\]|\.local[/\\]share[/\\]|AppData[/\\]\w{1,10}[/\\])?(?:\*|\.\*)[/\\][\w.*-]{0,20}?(?:token|credential|secret|passw|auth|\.pem|\.key)`),
     ],
   },
   {
@@ -127,6 +130,8 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
       /\b(?:json\.dumps|str|repr|pickle\.dumps|base64\.b64encode)\(\s{0,3}(?:dict\()?\s{0,3}os\.environ\b|\bos\.environ\.items\(\)[^\n]{0,40}?(?:post|send|write|json|join)/,
       // `env | grep PATH` filters; `env | curl ...`, `$(env)` and `env > f` take everything.
       /(?:^[ \t]{0,20}|[;&|`]\s{0,3}|\$\(\s{0,3})(?:printenv|env|Get-ChildItem\s{1,3}env:|gci\s{1,3}env:)\s{0,3}(?:>|\|(?!\s{0,3}(?:grep|sort|head|tail|wc|less|more|cut|awk|sed)\b)|\)|`)/im,
+      // Ruby, Go and PHP spell the whole environment serialised their own way.
+      /\bENV\.(?:to_h|to_hash)\.(?:to_json|inspect|to_a|to_s)\b|\bJSON\.(?:generate|dump)\(\s{0,3}ENV\b|\bENV\.to_a\b|\bjson\.Marshal\(\s{0,3}os\.Environ\(\)|\bstrings\.Join\(\s{0,3}os\.Environ\(\)|\b(?:json_encode|serialize|var_export|print_r)\(\s{0,3}(?:\$_ENV|getenv\(\s{0,3}\))/,
       // ... or filters it down to the secrets: `env | grep -iE 'token|secret'`.
       /\b(?:printenv|env|Get-ChildItem\s{1,3}env:|gci\s{1,3}env:)\s{0,3}\|\s{0,3}(?:grep|egrep|rg|findstr|Select-String|where)\b[^\n|]{0,60}?(?:token|secret|key|pass|auth|cred|aws_|api)/im,
       // The whole environment as a value in a payload: {"env": dict(os.environ)}, data=dict(os.environ), { ...process.env } in a body.

@@ -111,10 +111,13 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     title: 'Extracting an archive with a password written into the skill (unzip -P pw, 7z x -ppw, -Password "pw", pwd=b"pw", openssl enc -d -pass pass:)',
     message: 'opens an encrypted archive with a built-in password, which keeps its contents from scanners',
     where: 'any',
-    needles: ['unzip', '7z', '-password', 'pwd=', 'setpassword', 'openssl'],
+    needles: ['unzip', '7z', '-password', 'pwd=', 'setpassword', 'openssl', 'password', 'passphrase', ' key', ' pass'],
+    patternNeedles: [['unzip'], ['7z'], ['password', 'passphrase', ' key', ' pass'], ['-password'], ['pwd=', 'setpassword'], ['openssl']],
     patterns: [
       /\bunzip\b[^\n|;&]{0,80}?\s-P\s{0,3}["']?[^\s"'$%{]/,
-      /\b7z[a-z]{0,2}\s{1,3}[xe]\b[^\n|;&]{0,120}?\s-p["']?[^\s"'$%{]/,
+      /\b7z[a-z]{0,2}(?:\.exe)?["']?\s{1,3}[xe]\b[^\n|;&]{0,120}?\s-p["']?[^\s"'$%{]/,
+      // In prose: "unlock it with the key `fp2024!`", "the archive password is 'x'".
+      /\b(?:unlock|extract|unzip|open|decrypt|unpack)\b[^\n]{0,60}?\b(?:with|using)\s{1,3}(?:the\s{1,3})?(?:password|passphrase|key|pass)\s{1,3}(?:is\s{1,3})?[`'"][^`'"\s$]{1,40}[`'"]|\b(?:archive|zip|7z|bundle|rar)\s{1,3}(?:password|passphrase)\s{1,3}(?:is\s{1,3}|:\s{0,3})[`'"][^`'"\s$]{1,40}[`'"]/i,
       /-Password\s{1,3}["'][^"'$\n]{1,40}["']/i,
       /\b(?:extractall|extract|open|read)\([^\n]{0,120}?pwd\s{0,3}=\s{0,3}b?["']|\.setpassword\(\s{0,3}b?["']/,
       /\bopenssl\s{1,3}(?:enc\s{1,3})?-d\b[^\n]{0,120}?-pass\s{1,3}pass:[^\s$]/,
