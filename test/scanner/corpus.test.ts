@@ -11,10 +11,10 @@ import { HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
  */
 const BAR = { recall: 0.95, falsePositiveRate: 0.02 };
 const RECORDED: Record<Split, { recall: number; falsePositiveRate: number }> = {
-  // Measured 123/123 and 0/122 (corpus of 187 malicious, 186 benign skills).
-  dev: { recall: 123 / 123, falsePositiveRate: BAR.falsePositiveRate },
-  // Held-out v1 (seen): measured 64/64 and 0/64.
-  heldout: { recall: 64 / 64, falsePositiveRate: BAR.falsePositiveRate },
+  // Measured 131/132 and 0/133 (corpus of 199 malicious, 198 benign skills).
+  dev: { recall: 131 / 132, falsePositiveRate: BAR.falsePositiveRate },
+  // Held-out v1 (seen): measured 67/67 and 0/65.
+  heldout: { recall: 67 / 67, falsePositiveRate: BAR.falsePositiveRate },
 };
 const SPLIT_NAME: Record<Split, string> = { dev: 'dev', heldout: 'held-out v1 (seen)' };
 

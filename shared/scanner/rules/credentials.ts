@@ -85,10 +85,12 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     message: 'reads the browser\'s saved passwords or cookies',
     where: 'any',
     needles: ['chrome', 'chromium', 'brave', 'edge', 'opera', 'vivaldi', 'firefox', 'login', 'logins.json', 'leveldb',
-      'key4.db', 'key3.db', 'cookies.sqlite', 'cookie', 'hackbrowserdata'],
+      'key4.db', 'key3.db', 'cookies.sqlite', 'cookie', 'hackbrowserdata', 'encrypted_value', 'password_value'],
     patterns: [
       re(String.raw`(?:Google${SEP}Chrome|google-chrome|chromium|BraveSoftware|Microsoft${SEP}Edge|Opera\s{0,2}Software|Vivaldi|Mozilla${SEP}Firefox|\.mozilla${SEP}firefox)[^\n]{0,120}?(?:Cookies|Login\s{0,2}Data|Web\s{0,2}Data|Local\s{0,2}State|logins\.json|key[34]\.db|cookies\.sqlite|signons\.sqlite)`),
       re(String.raw`["'/\\](?:Login\s{1,2}Data|logins\.json|key4\.db|cookies\.sqlite)["']`),
+      // Chrome's own column names: a query for them reads the cookie or password store, wherever the path was built.
+      /\bselect\b[^\n]{0,120}?\b(?:encrypted_value|password_value)\b/i,
       /\b(?:browser_cookie3|browsercookie|pycookiecheat|chrome_cookies|HackBrowserData)\b/i,
       // Discord's session token sits in its LevelDB; stealers read it from there.
       /\bdiscord\w{0,12}[/\\]{1,2}Local\s{0,2}Storage[/\\]{1,2}leveldb\b/i,
