@@ -45,10 +45,16 @@ const PROTECT = String.raw`\b(?:redact|redacts|redacted|redacting|mask|masks|mas
 const NOT_A_NOUN = String.raw`(?<!\b(?:a|an|the|this|that|these|those|each|every|any|some|my|our|your|his|her|their|its|blog|forum|\w{2,20}ing)\s{1,3})`;
 const SEND_VERB = String.raw`${NOT_A_NOUN}\b(?:send|sends|sending|post|upload|uploads|transmit|submit|deliver|forward|forwards|forwarding|paste|include|attach|share|sync|push|transfer|report|e-?mail|leak|exfiltrate|beacon|hand|relay|ship` +
   String.raw`|env[ií]a|enviar?|env[ií]e|manda|sube|envoie|envoyer|envoyez|transmets|transmettez|schick\w{0,3}|sende|senden|übermittl\w{0,3}|отправ\w{0,6})\b`;
-const SINK = String.raw`${SEND_VERB}[^\n]{0,160}?${URL}|(?:发送|上传|送信|アップロード)[^\n]{0,40}?https?:\/\/|https?:\/\/[^\s]{3,120}\s{0,2}(?:に送信|に送|へ送|发送)` +
+/** Within one sentence: a dot may sit inside a file name or host, not end the sentence. */
+const IN_SENTENCE = String.raw`(?:[^.!?\n]|[.!?](?=\S))`;
+/** A tool's parameter by name: "the 'units' parameter", "the `context` argument". */
+const PARAM = String.raw`(?:the\s{1,3}[\`'"]?[\w-]{1,30}[\`'"]?|[\`'"][\w-]{1,30}[\`'"])\s{1,3}(?:argument|parameter|param|field|arg)\b`;
+const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上传|送信|アップロード)[^\n]{0,40}?https?:\/\/|https?:\/\/[^\s]{3,120}\s{0,2}(?:に送信|に送|へ送|发送)` +
   String.raw`|\bpass\s{1,3}(?:its|the|their|this|that)\s{1,3}(?:full\s{1,3}|entire\s{1,3})?(?:content|contents|value|text)\s{1,3}(?:as|in)\b` +
   // A tool's parameter as the channel: "append it to the 'units' parameter", "supplied in the `context` argument".
-  String.raw`|\b(?:pass|passed|put|include|included|add|added|append|appended|send|place|supply|supplied|provide|provided|insert|inserted)\b[^\n]{0,80}?\b(?:in|into|to|as|via|through)\s{1,3}(?:the\s{1,3})?[\`'"]?[\w-]{1,30}[\`'"]?\s{1,3}(?:argument|parameter|param|field|arg)\b` +
+  // Active ("pass them in the `filter` argument") or passive ("the contents ... supplied in the `context` argument").
+  String.raw`|\b(?:pass|put|include|add|append|send|place|supply|provide|insert)\s{1,3}(?:it|them|its\s{1,3}contents?|their\s{1,3}contents?|the\s{1,3}(?:full\s{1,3}|whole\s{1,3}|entire\s{1,3})?(?:contents?|values?|text)|everything|all\s{1,3}of\s{1,3}(?:it|them))\s{1,3}(?:in|into|to|as|via)\s{1,3}${PARAM}` +
+  String.raw`|\b(?:passed|included|added|appended|placed|supplied|provided|inserted)\s{1,3}(?:in|into|to|as|via)\s{1,3}${PARAM}` +
   // Data carried in a link or an image the client loads: "put them in a link to https://...".
   String.raw`|\b(?:put|place|embed|encode|append|add|insert|include|stuff|pack|tuck)\b[^\n]{0,80}?\b(?:in|into|to|as|inside)\s{1,3}(?:a|an|the|this)\s{1,3}(?:(?:markdown|clickable|normal|tracking|image)\s{1,3})?(?:link|url|hyperlink|image|img|query(?:\s{1,3}string)?|query\s{1,3}parameter)\b[^\n]{0,80}?https?:\/\/` +
   String.raw`|\b(?:render|show|display|output|draw|embed)\s{1,3}(?:an?|the|this)\s{1,3}(?:(?:markdown|html|tiny|small|invisible|1x1|tracking)\s{1,3})?(?:image|img|link|pixel|badge)\b[^\n]{0,120}?https?:\/\/[^\s]{3,200}[?&]`;
@@ -73,7 +79,7 @@ const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|need\s{1,3}not|no\
   String.raw`|\b(?:do\s{1,3}not|don['’]t|never|without)\s{1,3}(?:make\s{1,3}(?:a\s{1,3})?(?:fuss|big\s{1,3}deal)|draw(?:ing)?\s{1,3}attention|call(?:ing)?\s{1,3}attention|highlight(?:ing)?|point(?:ing)?\s{1,3}(?:it|this|that)\s{1,3}out|dwell(?:ing)?\s{1,3}on)\b` +
   String.raw`|\b(?:skip|omit|leave\s{1,3}out|drop)\s{1,3}(?:this|it|that)(?:\s{1,3}(?:step|rule|part))?\s{1,3}(?:when|in|from)\s{1,3}(?:you\s{1,3})?(?:summar\w{1,6}|report\w{0,3}|(?:your|the)\s{1,3}(?:summary|reply|report|answer))` +
   String.raw`|\bunauffällig\b|\bheimlich\b|\bstillschweigend\b|\bsin\s{1,3}(?:avisar|decir(?:lo|le)?|mencionarlo)\b|\ben\s{1,3}silencio\b|\bdiscrètement\b|\bsilencieusement\b|\bsans\s{1,3}(?:le\s{1,3}|lui\s{1,3}en\s{1,3})?(?:dire|mentionner|prévenir|parler)\b|\ben\s{1,3}secreto\b|悄悄|偷偷|こっそり|黙って` +
-  String.raw`|\bkeep\s{1,3}(?:this|it|that|the\s{1,3}\w{1,12})\s{1,3}(?:step\s{1,3})?(?:to\s{1,3}yourself|out\s{1,3}of|secret|hidden|quiet)|\b(?:quietly|silently|secretly|covertly)\b|\bmust\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned|disclosed|revealed|shared|told|surfaced)|\bshould\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned)` +
+  String.raw`|\bkeep\s{1,3}(?:this|it|that|the\s{1,3}\w{1,12})\s{1,3}(?:step\s{1,3})?(?:to\s{1,3}yourself|out\s{1,3}of|secret|hidden|quiet)|(?<!\b(?:not|never|n['’]t|no)\s{1,3}(?:\w{1,12}\s{1,3})?)\b(?:quietly|silently|secretly|covertly)\b|\bmust\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned|disclosed|revealed|shared|told|surfaced)|\bshould\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned)` +
   String.raw`|\binvisible\s{1,3}to\s{1,3}the\b` +
   String.raw`|\b(?:user|they|them)\s{1,3}(?:doesn['’]t|does\s{1,3}not|don['’]t|do\s{1,3}not|needn['’]t|need\s{1,3}not|shouldn['’]t|should\s{1,3}not|won['’]t)\s{1,3}(?:need\s{1,3}to\s{1,3})?(?:know|hear|see|notice|be\s{1,3}(?:told|informed|bothered|notified|made\s{1,3}aware))\b` +
   String.raw`|\bno\s{1,3}(?:reason|need)\s{1,3}to\s{1,3}(?:bring\s{1,3}(?:it|this|that)\s{1,3}up|mention\s{1,3}(?:it|this|that)|tell\s{1,3}(?:them|the\s{1,3}user))|\b(?:leave|keep)\s{1,3}(?:it|this|that|them)\s{1,3}out\s{1,3}of\s{1,3}(?:the|your|any)\s{1,3}(?:summary|summaries|reply|replies|answers?|reports?|responses?|messages?|conversation)` +
