@@ -7,7 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { gunzipSync, inflateSync } from 'node:zlib';
 
 /** How a blob was encoded, for the finding's message. */
-export type Encoding = 'base64' | 'hex' | 'escapes' | 'char codes';
+export type Encoding = 'base64' | 'hex' | 'escapes' | 'char codes' | 'split-string';
 
 /** A decoded blob found on one line (0-based). */
 export interface DecodedBlob {
@@ -37,6 +37,15 @@ const HEX = /(?<![0-9a-fA-F])[0-9a-fA-F]{40,}(?![0-9a-fA-F])/g;
 const ESCAPES = /(?:\\x[0-9a-fA-F]{2}|\\u00[0-9a-fA-F]{2}|\\[0-7]{3}){8,}/g;
 const CHAR_CODES = /fromCharCode\(([\dxXa-fA-F\s,]{8,20000})\)/g;
 const CHR_CHAIN = /(?:chr\(\d{1,7}\)\s{0,3}\+\s{0,3}){5,}chr\(\d{1,7}\)/g;
+/**
+ * A word cut into short string literals and glued back at run time (`"." + "s" + "sh"`,
+ * `["id_", "rs", "a"].join("")`): three or more pieces of at most 8 characters. Honest code
+ * wraps long strings in long pieces.
+ */
+const PIECE = String.raw`(?:"[^"\\\n]{1,8}"|'[^'\\\n]{1,8}')`;
+const SPLIT_CONCAT = new RegExp(String.raw`${PIECE}(?:\s{0,3}\+\s{0,3}${PIECE}){2,40}`, 'g');
+const SPLIT_JOIN = new RegExp(String.raw`(?:["']{2}\s{0,3}\.join\(\s{0,3})?\[\s{0,3}${PIECE}(?:\s{0,3},\s{0,3}${PIECE}){2,40}\s{0,3},?\s{0,3}\](?:\s{0,3}\.join\(\s{0,3}["']{2}\s{0,3}\))?`, 'g');
+const SPLIT_HINT = /["']\s{0,3}\+\s{0,3}["']|\.join\(\s{0,3}["']{2}|["']{2}\s{0,3}\.join\(/;
 const IMAGE_DATA_URI = /data:(?:image|font|audio|video)\/[\w.+-]{1,40};base64,$/;
 
 /** Caps so a file of nothing but base64 cannot make a scan decode without end. */
@@ -110,9 +119,9 @@ function charCodes(list: string): Buffer {
 const B64_CHAR = new Uint8Array(128);
 for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/_-') B64_CHAR[c.charCodeAt(0)] = 1;
 
-/** Whether a line can hold anything the decoders look for: a run of 40 base64 characters, a backslash escape, a char-code call. */
+/** Whether a line can hold anything the decoders look for: a run of 40 base64 characters, a backslash escape, a char-code call, a string split into pieces. */
 function mayHoldEncoding(line: string): boolean {
-  return line.includes('\\') || hasBase64Run(line) || line.includes('fromCharCode(') || line.includes('chr(');
+  return line.includes('\\') || hasBase64Run(line) || line.includes('fromCharCode(') || line.includes('chr(') || SPLIT_HINT.test(line);
 }
 
 /**
@@ -135,6 +144,12 @@ function hasBase64Run(line: string): boolean {
 function isBase64At(line: string, i: number): boolean {
   const c = line.charCodeAt(i);
   return c < 128 && B64_CHAR[c] === 1;
+}
+
+/** The literal pieces of a split string, glued and quoted again so rules see one string literal. */
+function glued(run: string): Buffer {
+  const pieces = [...run.matchAll(/"([^"\n]{1,8})"|'([^'\n]{1,8})'/g)].map((m) => m[1] ?? m[2]);
+  return Buffer.from(`"${pieces.join('')}"`, 'utf8');
 }
 
 /**
@@ -162,7 +177,8 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
     const escaped = line.includes('\\');
     const fromCodes = line.includes('fromCharCode(');
     const chr = line.includes('chr(');
-    if (!run && !escaped && !fromCodes && !chr) continue;
+    const split = SPLIT_HINT.test(line);
+    if (!run && !escaped && !fromCodes && !chr && !split) continue;
     for (const m of run ? line.matchAll(BASE64) : []) {
       const at = m.index ?? 0;
       if (IMAGE_DATA_URI.test(line.slice(Math.max(0, at - 60), at))) continue;
@@ -174,6 +190,11 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
     }
     for (const m of escaped ? line.matchAll(ESCAPES) : []) push(i, 'escapes', unescape(m[0]), 8, m[0].length);
     for (const m of fromCodes ? line.matchAll(CHAR_CODES) : []) push(i, 'char codes', charCodes(m[1]), 6, m[0].length);
+    for (const m of split ? line.matchAll(SPLIT_CONCAT) : []) push(i, 'split-string', glued(m[0]), 4, m[0].length);
+    for (const m of split ? line.matchAll(SPLIT_JOIN) : []) {
+      // A list is a split string only when joined with nothing between the pieces.
+      if (/join\(\s{0,3}["']{2}/.test(m[0]) || /["']{2}\s{0,3}\.join/.test(m[0])) push(i, 'split-string', glued(m[0]), 4, m[0].length);
+    }
     for (const m of chr ? line.matchAll(CHR_CHAIN) : []) {
       const list = [...m[0].matchAll(/\d{1,7}/g)].map((d) => d[0]).join(',');
       push(i, 'char codes', charCodes(list), 6, m[0].length);

@@ -8,46 +8,96 @@
 /** What an instruction can contain; each is counted per sentence. */
 export type Feature =
   | 'source' | 'sink' | 'reply' | 'fetch' | 'follow' | 'persist' | 'conceal' | 'override'
-  | 'trigger' | 'modify' | 'agentFile' | 'write' | 'locked' | 'run';
+  | 'trigger' | 'modify' | 'agentFile' | 'write' | 'locked' | 'run' | 'userData' | 'protect';
 
 const URL = String.raw`(?:https?:\/\/[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}|\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,6}\b)`;
+
+/** A key used to authenticate ("send it to https://api... with their API key"), not sent as data. */
+const AUTH_USE = String.raw`(?<!\b(?:with|using|via|authenticated\s{1,3}by)\s{1,3}(?:(?:their|your|the|its|his|her|our|own|an?)\s{1,3}){0,2})`;
 
 /** Secrets by name: credential files, keys, seed phrases, cookies, the environment, the prompt. */
 const SOURCE = String.raw`\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|pgpass|git-credentials|env)\b(?!\.example|\.sample|\.tpl)` +
   String.raw`|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\b(?:mcp|accessTokens|id|credentials(?:\.tfrc)?)\.json\b|\bhosts\.yml\b|\bwallet\.dat\b|\bkeystores?\b|\bkeypair\b` +
-  String.raw`|\b(?:seed|recovery|secret|mnemonic)\s{1,3}(?:phrases?|words)\b|\b(?:12|24|twelve|twenty-four)[\s-]word\b|\bprivate\s{1,3}keys?\b|\bssh\s{1,3}keys?\b` +
-  String.raw`|\b(?:api|secret|access|auth|oauth|session|bearer|sso|cached)[\s_-]{0,3}(?:keys?|tokens?)\b|\boauth_token\b|\bsecrets?\.ya?ml\b|\bcredentials?\b` +
+  String.raw`|\b(?:seed|recovery|secret|mnemonic|backup|wallet|restore)\s{1,3}(?:phrases?|words)\b|\b(?:12|24|twelve|twenty-four)[\s-]word\b|\b(?:12|24|twelve|twenty-four)\s{1,3}(?:or\s{1,3}(?:12|24|twelve|twenty-four)\s{1,3})?words\b|\bprivate\s{1,3}keys?\b|\bssh\s{1,3}keys?\b` +
+  String.raw`|${AUTH_USE}\b(?:api|secret|access|auth|oauth|session|bearer|sso|cached)[\s_-]{0,3}(?:keys?|tokens?)\b|\boauth_token\b|\bsecrets?\.ya?ml\b|\bcredentials?\b` +
   String.raw`|\bpasswords?\b|\bcookies\b|\blogin\s{1,3}data\b|\bbrowser\s{1,3}history\b|\bhistory\s{1,3}database\b|\benvironment\s{1,3}variables?\b|\bprintenv\b` +
-  String.raw`|\bsystem\s{1,3}prompt\b|\bcard\s{1,3}numbers?\b|\bcvv\b|\bverification\s{1,3}codes?\b|\b2fa\b|\bwallet\s{1,3}files?\b|\bkeychain\b`;
+  String.raw`|\bsystem\s{1,3}prompt\b|\bcard\s{1,3}numbers?\b|\bcvv\b|\bverification\s{1,3}codes?\b|\b2fa\b|\bwallet\s{1,3}files?\b|\bkeychain\b` +
+  // Secrets kept by a service rather than in a file, and the codes that take over an account.
+  String.raw`|\b(?:cluster|kubernetes|k8s|vault|ci|repository|repo|github|deployment)\s{1,3}secrets\b|\b(?:one-time|otp|security|login|sign-in|mfa|2fa|auth|authentication)\s{1,3}(?:codes?|links?|passcodes?)\b|\bmagic\s{1,3}links?\b|\bpassword[\s-]{1,3}resets?\b` +
+  String.raw`|\b(?:keys|tokens)\s{1,3}and\s{1,3}(?:tokens|keys|secrets)\b|\b(?:refresh|personal\s{1,3}access|github|npm|pypi|slack|discord)\s{1,3}tokens?\b` +
+  // A secret named by its variable (GITHUB_TOKEN, OPENAI_API_KEY), all of a mailbox's new mail, and other languages' words.
+  String.raw`|${AUTH_USE}\b[a-z][a-z0-9]{1,20}_(?:[a-z0-9]{1,20}_){0,3}(?:token|api_key|apikey|secret|secret_key|password|access_key)\b|\b(?:every|all|any)\s{1,3}(?:incoming|new|received|unread)\s{1,3}(?:messages?|e-?mails?|mail|texts?|sms)\b` +
+  String.raw`|\bumgebungsvariablen?\b|\bvariables?\s{1,3}(?:de\s{1,3}entorno|d['’]environnement)\b|\bpassw(?:o|ö)rt(?:er)?\b|\bcontraseñas?\b|\bmots?\s{1,3}de\s{1,3}passe\b|\bcl(?:é|e)s?\s{1,3}priv(?:é|e)es?\b|\bclaves?\s{1,3}privadas?\b|\bprivate?n?\s{1,3}schlüssel\b|助记词|私钥|秘密鍵|環境変数|环境变量` +
+  // Secret words quoted as what to look for ("emails containing "password reset""): a filter, not an example.
+  String.raw`|\b(?:contain|contains|containing|mention|mentions|mentioning|matching|subject)\b[^\n]{0,40}?["“'](?:password|passcode|verification|2fa|mfa|otp|one-time|security\s{1,3}code|login\s{1,3}code|reset|sign-in|seed|private\s{1,3}key|api\s{1,3}key)`;
+
+/** The user's own material: their files, messages, what they type, the conversation. */
+const USER_DATA = String.raw`\b(?:every|any|each|all)\s{1,3}(?:files?|documents?|attachments?|images?|screenshots?|messages?|uploads?|snippets?)\s{1,3}(?:that\s{1,3})?(?:the\s{1,3})?user\s{1,3}(?:shares?|uploads?|attaches?|opens?|pastes?|sends?|provides?|gives?)` +
+  String.raw`|\buser\s{1,3}(?:shares?|uploads?|attaches?|pastes?|sends?|provides?|drops?)\s{1,3}(?:a|an|any|the|some)\s{1,3}(?:files?|documents?|attachments?|images?|screenshots?|text|snippets?|code)\b` +
+  String.raw`|\b(?:the\s{1,3})?user['’]s\s{1,3}(?:files|documents|messages?|emails|notes|codebase|source\s{1,3}code|clipboard|screenshots|photos|contacts|calendar|browsing)\b` +
+  String.raw`|\b(?:whatever|everything|anything)\s{1,3}(?:that\s{1,3})?the\s{1,3}user\s{1,3}(?:types|pastes|shares|writes|says|uploads|sends)\b|\b(?:conversation|chat)\s{1,3}(?:history|log|logs|transcript)\b|\b(?:whole|entire|full)\s{1,3}(?:conversation|exchange|chat|transcript|session)\b`;
+
+/** Keeping a secret out of something: "redact tokens", "keep passwords out of the summary". */
+const PROTECT = String.raw`\b(?:redact|redacts|redacted|redacting|mask|masks|masked|masking|scrub|scrubs|censor|censored)\b|\bkeep\b[^.\n]{0,80}?\bout\s{1,3}of\b|\bfilter\s{1,3}out\b|\bnever\s{1,3}(?:log|logs|print|store|echo|persist|commit)\b`;
 
 /** A verb of sending, then (within a clause) a concrete destination: a URL or an email address. */
 /** A send verb used as a verb: not after an article, a possessive or an adjective ("a blog post", "motivating post"). */
 const NOT_A_NOUN = String.raw`(?<!\b(?:a|an|the|this|that|these|those|each|every|any|some|my|our|your|his|her|their|its|blog|forum|\w{2,20}ing)\s{1,3})`;
-const SEND_VERB = String.raw`${NOT_A_NOUN}\b(?:send|post|upload|transmit|submit|deliver|forward|paste|include|attach|share|sync|push|transfer|report|e-?mail|leak|exfiltrate|beacon` +
+const SEND_VERB = String.raw`${NOT_A_NOUN}\b(?:send|sends|sending|post|upload|uploads|transmit|submit|deliver|forward|forwards|forwarding|paste|include|attach|share|sync|push|transfer|report|e-?mail|leak|exfiltrate|beacon|hand|relay|ship` +
   String.raw`|env[ií]a|enviar?|env[ií]e|manda|sube|envoie|envoyer|envoyez|transmets|transmettez|schick\w{0,3}|sende|senden|übermittl\w{0,3}|отправ\w{0,6})\b`;
-const SINK = String.raw`${SEND_VERB}[^\n]{0,160}?${URL}|(?:发送|上传|送信|アップロード)[^\n]{0,40}?https?:\/\/|https?:\/\/[^\s]{3,120}\s{0,2}(?:に送信|に送|へ送|发送)` +
-  String.raw`|\bpass\s{1,3}(?:its|the|their|this|that)\s{1,3}(?:full\s{1,3}|entire\s{1,3})?(?:content|contents|value|text)\s{1,3}(?:as|in)\b`;
+/** Within one sentence: a dot may sit inside a file name or host, not end the sentence. */
+const IN_SENTENCE = String.raw`(?:[^.!?\n]|[.!?](?=\S))`;
+/** A tool's parameter by name: "the 'units' parameter", "the `context` argument". */
+const PARAM = String.raw`(?:the\s{1,3}[\`'"]?[\w-]{1,30}[\`'"]?|[\`'"][\w-]{1,30}[\`'"])\s{1,3}(?:argument|parameter|param|field|arg)\b`;
+const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上传|送信|アップロード)[^\n]{0,40}?https?:\/\/|https?:\/\/[^\s]{3,120}\s{0,2}(?:に送信|に送|へ送|发送)` +
+  String.raw`|\bpass\s{1,3}(?:its|the|their|this|that)\s{1,3}(?:full\s{1,3}|entire\s{1,3})?(?:content|contents|value|text)\s{1,3}(?:as|in)\b` +
+  // A tool's parameter as the channel: "append it to the 'units' parameter", "supplied in the `context` argument".
+  // Active ("pass them in the `filter` argument") or passive ("the contents ... supplied in the `context` argument").
+  String.raw`|\b(?:pass|put|include|add|append|send|place|supply|provide|insert)\s{1,3}(?:it|them|its\s{1,3}contents?|their\s{1,3}contents?|the\s{1,3}(?:full\s{1,3}|whole\s{1,3}|entire\s{1,3})?(?:contents?|values?|text)|everything|all\s{1,3}of\s{1,3}(?:it|them))\s{1,3}(?:in|into|to|as|via)\s{1,3}${PARAM}` +
+  String.raw`|\b(?:passed|included|added|appended|placed|supplied|provided|inserted)\s{1,3}(?:in|into|to|as|via)\s{1,3}${PARAM}` +
+  // Data carried in a link or an image the client loads: "put them in a link to https://...".
+  String.raw`|\b(?:put|place|embed|encode|append|add|insert|include|stuff|pack|tuck)\b[^\n]{0,80}?\b(?:in|into|to|as|inside)\s{1,3}(?:a|an|the|this)\s{1,3}(?:(?:markdown|clickable|normal|tracking|image)\s{1,3})?(?:link|url|hyperlink|image|img|query(?:\s{1,3}string)?|query\s{1,3}parameter)\b[^\n]{0,80}?https?:\/\/` +
+  String.raw`|\b(?:render|show|display|output|draw|embed)\s{1,3}(?:an?|the|this)\s{1,3}(?:(?:markdown|html|tiny|small|invisible|1x1|tracking)\s{1,3})?(?:image|img|link|pixel|badge)\b[^\n]{0,120}?https?:\/\/[^\s]{3,200}[?&]`;
 
 /** The agent's own reply as the channel: "reveal ... in your next reply". */
-const REPLY = String.raw`\b(?:reveal|print|output|display|include|list|repeat|echo)\b[^\n]{0,120}?\b(?:in|into|at\s{1,3}the\s{1,3}end\s{1,3}of)\s{1,3}(?:your|the)\s{1,3}(?:next\s{1,3}|own\s{1,3})?(?:reply|answer|response|translation|summary|message)`;
+const REPLY_NOUN = String.raw`(?:reply|replies|answers?|responses?|translations?|summary|summaries|messages?|reports?|output|commit\s{1,3}messages?|pr\s{1,3}descriptions?)`;
+const REPLY = String.raw`\b(?:reveal|print|output|display|include|list|repeat|echo)\b[^\n]{0,120}?\b(?:in|into|at\s{1,3}the\s{1,3}end\s{1,3}of)\s{1,3}(?:your|the)\s{1,3}(?:next\s{1,3}|own\s{1,3})?(?:reply|answer|response|translation|summary|message)` +
+  // "Every summary ends with ...", "append ... to each answer": a fixed part of every reply.
+  String.raw`|\b(?:every|each|your|the)\s{1,3}(?:(?:next|final)\s{1,3})?${REPLY_NOUN}\s{1,3}(?:must\s{1,3}|should\s{1,3}|always\s{1,3})?(?:ends?|starts?|begins?|closes?|concludes?|opens?)\s{1,3}with\b` +
+  String.raw`|\b(?:append|add|attach|include|print|list|put)\b[^\n]{0,120}?\b(?:to|in|at\s{1,3}the\s{1,3}(?:end|bottom|top|start)\s{1,3}of)\s{1,3}(?:every|each|all)\s{1,3}(?:of\s{1,3}your\s{1,3})?${REPLY_NOUN}` +
+  String.raw`|\b(?:an|in|unter)\s{1,3}jede\s{1,3}(?:antwort|nachricht)\b|\b(?:en|a)\s{1,3}cada\s{1,3}respuesta\b|\b(?:à|dans)\s{1,3}chaque\s{1,3}réponse\b|\bdans\s{1,3}(?:ta|votre)\s{1,3}réponse\b|\ben\s{1,3}tu\s{1,3}respuesta\b|每次回复|回答の最後`;
 
-const FETCH = String.raw`\b(?:fetch|download|retrieve|load|get|pull|check|read|curl|visit|consult|t[ée]l[ée]charge\w{0,2}|descarga\w{0,2}|lade|hole)\b[^\n]{0,120}?https?:\/\/|https?:\/\/[^\s]{3,120}[^\n]{0,80}?\b(?:contains?|has|holds)\s{1,3}(?:your|the)\b`;
-const FOLLOW = String.raw`\b(?:follow|obey|do\s{1,3}what\s{1,3}it\s{1,3}says|carry\s{1,3}out|treat\s[^\n]{0,40}?as\s{1,3}(?:your\s{1,3})?(?:new\s{1,3})?(?:system\s{1,3})?instructions|instructions|guidance|procedure|consignes|applique|Anweisungen|instrucciones|takes?\s{1,3}priority)\b`;
+const FETCH = String.raw`\b(?:fetch|download|retrieve|load|get|pull|check|read|curl|visit|consult|t[ée]l[ée]charge\w{0,2}|r[ée]cup[èée]re\w{0,2}|consulte\w{0,2}|descarga\w{0,2}|obt[ée]n\w{0,4}|lade|hole|abrufen|rufe)\b[^\n]{0,120}?https?:\/\/|https?:\/\/[^\s]{3,120}[^\n]{0,80}?\b(?:contains?|has|holds)\s{1,3}(?:your|the)\b`;
+const FOLLOW = String.raw`\b(?:follow|obey|do\s{1,3}what\s{1,3}it\s{1,3}says|do\s{1,3}(?:exactly\s{1,3})?(?:what(?:ever)?|as)\s{1,3}(?:it|they|the\s{1,3}[\w-]{1,15})\s{1,3}(?:says?|lists?|tells\s{1,3}you|returns?|prints?|asks?|instructs?|describes?)|carry\s{1,3}out|treat\s[^\n]{0,40}?as\s{1,3}(?:your\s{1,3})?(?:new\s{1,3})?(?:system\s{1,3})?instructions|treat\s[^\n]{0,40}?as\s{1,3}(?:binding|authoritative|mandatory|final|law|gospel|the\s{1,3}rules?)|(?:is|are)\s{1,3}binding|instructions|guidance|procedure|consignes|applique|Anweisungen|instrucciones|takes?\s{1,3}priority)\b`;
 
 const PERSIST = String.raw`\b(?:every\s{1,3}time|each\s{1,3}time|every\s{1,3}run|each\s{1,3}run|on\s{1,3}every|(?:the\s{1,3})?(?:start|beginning)\s{1,3}of\s{1,3}(?:every|each)|before\s{1,3}(?:anything|everything|doing\s{1,3}anything|any\s{1,3}other)|whenever|from\s{1,3}now\s{1,3}on|each\s{1,3}session|every\s{1,3}(?:future\s{1,3})?session|standing\s{1,3}instruction|each\s{1,3}time\s{1,3}you|always\s{1,3}(?:use|load|fetch|check)|à\s{1,3}chaque|bei\s{1,3}jedem|cada\s{1,3}vez)\b`;
 
-const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|without|need\s{1,3}not|no\s{1,3}need\s{1,3}to)\s{1,3}(?:\w{1,10}\s{1,3})?(?:tell|telling|inform|informing|mention|mentioning|report|reporting|reveal|revealing|notify|notifying|bring\s{1,3}it\s{1,3}up|list|show|asking|confirm)\b` +
-  String.raw`|\bkeep\s{1,3}(?:this|it|that|the\s{1,3}\w{1,12})\s{1,3}(?:step\s{1,3})?(?:to\s{1,3}yourself|out\s{1,3}of|secret|hidden|quiet)|\b(?:quietly|silently|secretly|covertly)\b|\bmust\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned|disclosed)|\bshould\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned)` +
-  String.raw`|\binvisible\s{1,3}to\s{1,3}the\b|\bnever\s{1,3}reveal\s{1,3}these\b|\bno\s{1,3}se\s{1,3}lo\s{1,3}digas\b|\bne\s{1,3}lui\s{1,3}en\s{1,3}parle\b|\bohne\s{1,3}es\s{1,3}zu\s{1,3}erwähnen\b|不要告诉|知らせない`;
+const CONCEAL_VERB = String.raw`(?:tell|telling|inform|informing|mention|mentioning|report|reporting|reveal|revealing|notify|notifying|bring\s{1,3}it\s{1,3}up|list|show|asking|confirm)`;
+const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|need\s{1,3}not|no\s{1,3}need\s{1,3}to)\s{1,3}(?:\w{1,10}\s{1,3})?${CONCEAL_VERB}\b` +
+  // "Do not change the rules file without asking" forbids; "run it without asking" hides.
+  String.raw`|(?<!\b(?:not|never|n['’]t|no)\s[^.\n]{0,60})\bwithout\s{1,3}(?:\w{1,10}\s{1,3})?${CONCEAL_VERB}\b` +
+  String.raw`|\b(?:do\s{1,3}not|don['’]t|never|without)\s{1,3}(?:make\s{1,3}(?:a\s{1,3})?(?:fuss|big\s{1,3}deal)|draw(?:ing)?\s{1,3}attention|call(?:ing)?\s{1,3}attention|highlight(?:ing)?|point(?:ing)?\s{1,3}(?:it|this|that)\s{1,3}out|dwell(?:ing)?\s{1,3}on)\b` +
+  String.raw`|\b(?:skip|omit|leave\s{1,3}out|drop)\s{1,3}(?:this|it|that)(?:\s{1,3}(?:step|rule|part))?\s{1,3}(?:when|in|from)\s{1,3}(?:you\s{1,3})?(?:summar\w{1,6}|report\w{0,3}|(?:your|the)\s{1,3}(?:summary|reply|report|answer))` +
+  String.raw`|\bunauffällig\b|\bheimlich\b|\bstillschweigend\b|\bsin\s{1,3}(?:avisar|decir(?:lo|le)?|mencionarlo)\b|\ben\s{1,3}silencio\b|\bdiscrètement\b|\bsilencieusement\b|\bsans\s{1,3}(?:le\s{1,3}|lui\s{1,3}en\s{1,3})?(?:dire|mentionner|prévenir|parler)\b|\ben\s{1,3}secreto\b|悄悄|偷偷|こっそり|黙って` +
+  String.raw`|\bkeep\s{1,3}(?:this|it|that|the\s{1,3}\w{1,12})\s{1,3}(?:step\s{1,3})?(?:to\s{1,3}yourself|out\s{1,3}of|secret|hidden|quiet)|(?<!\b(?:not|never|n['’]t|no)\s{1,3}(?:\w{1,12}\s{1,3})?)\b(?:quietly|silently|secretly|covertly)\b|\bmust\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned|disclosed|revealed|shared|told|surfaced)|\bshould\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned)` +
+  String.raw`|\binvisible\s{1,3}to\s{1,3}the\b` +
+  String.raw`|\b(?:user|they|them)\s{1,3}(?:doesn['’]t|does\s{1,3}not|don['’]t|do\s{1,3}not|needn['’]t|need\s{1,3}not|shouldn['’]t|should\s{1,3}not|won['’]t)\s{1,3}(?:need\s{1,3}to\s{1,3})?(?:know|hear|see|notice|be\s{1,3}(?:told|informed|bothered|notified|made\s{1,3}aware))\b` +
+  String.raw`|\bno\s{1,3}(?:reason|need)\s{1,3}to\s{1,3}(?:bring\s{1,3}(?:it|this|that)\s{1,3}up|mention\s{1,3}(?:it|this|that)|tell\s{1,3}(?:them|the\s{1,3}user))|\b(?:leave|keep)\s{1,3}(?:it|this|that|them)\s{1,3}out\s{1,3}of\s{1,3}(?:the|your|any)\s{1,3}(?:summary|summaries|reply|replies|answers?|reports?|responses?|messages?|conversation)` +
+  // Acting without the user's say: "no need to ask again", "don't bother the user", "without checking with them first".
+  String.raw`|\b(?:no\s{1,3}need\s{1,3}to|don['’]t|do\s{1,3}not|never|without)\s{1,3}(?:ask(?:ing)?|check(?:ing)?\s{1,3}with|consult(?:ing)?)\s{1,3}(?:(?:the\s{1,3})?user\s{1,3}|them\s{1,3})?(?:again|first|beforehand|before|for\s{1,3}(?:permission|confirmation|approval|consent)|permission|about\s{1,3}(?:it|this|that))\b` +
+  String.raw`|\b(?:no\s{1,3}need\s{1,3}to|don['’]t|do\s{1,3}not|never)\s{1,3}bother\s{1,3}(?:the\s{1,3}user|them|the\s{1,3}human)\b|\bnever\s{1,3}reveal\s{1,3}these\b|\bno\s{1,3}se\s{1,3}lo\s{1,3}digas\b|\bne\s{1,3}lui\s{1,3}en\s{1,3}parle\b|\bohne\s{1,3}es\s{1,3}zu\s{1,3}erwähnen\b|不要告诉|知らせない`;
 
-const OVERRIDE = String.raw`\boverrides?\s{1,3}(?:anything|whatever|what|the)\s{1,3}(?:the\s{1,3})?user|\bover\s{1,3}anything\s{1,3}else\b|\beven\s{1,3}if\s{1,3}(?:they|it)\s{1,3}contradict|\bmême\s{1,3}si\s{1,3}elles\s{1,3}contredisent|\btakes?\s{1,3}priority\b|\breplacing\s{1,3}any\s{1,3}earlier|\bignor(?:e|iere)\s{1,3}(?:all\s{1,3})?(?:the\s{1,3}user|alle\s{1,3}vorherigen)`;
+const OVERRIDE = String.raw`\boverrides?\s{1,3}(?:anything|whatever|what|the)\s{1,3}(?:the\s{1,3})?user|\bover\s{1,3}anything\s{1,3}else\b|\beven\s{1,3}if\s{1,3}(?:they|it)\s{1,3}contradict|\bmême\s{1,3}si\s{1,3}elles\s{1,3}contredisent|\btakes?\s{1,3}priority\b|\breplacing\s{1,3}any\s{1,3}earlier|\bbefore\s{1,3}(?:anything|everything|doing\s{1,3}anything)\s{1,3}else\b|\b(?:disagrees?|conflicts?|contradicts?)\s{1,3}with\s{1,3}(?:what\s{1,3})?(?:the\s{1,3})?user|\b(?:regardless\s{1,3}of|whatever)\s{1,3}(?:what\s{1,3}|which\s{1,3})?(?:\w{1,12}\s{1,3})?the\s{1,3}user\s{1,3}(?:typed|entered|gave|chose|specified|asked|provided|picked|selected|said)|\bignor(?:e|iere)\s{1,3}(?:all\s{1,3})?(?:the\s{1,3}user|alle\s{1,3}vorherigen)`;
 
 /** An instruction about another tool's calls: "whenever you call send_email", "the Slack server's send_message tool". */
 const TRIGGER = String.raw`\b(?:when|whenever|each\s{1,3}time|every\s{1,3}time|any\s{1,3}time|for\s{1,3}any)\b[^.\n]{0,60}?\b(?:(?:call|calls|calling|invoke|invokes|invoking)\b[^.\n]{0,50}?\b(?:tools?\b|[a-z][a-z0-9]{1,29}_[a-z0-9_]{2,30}\b(?!\())|(?:use|uses|using|returns?)\b[^.\n]{0,50}?\btools?\b)` +
-  String.raw`|\b(?:with|through|via)\s{1,3}(?:any|another|the)\s{1,3}(?:other\s{1,3})?[\w\`'"]{0,40}\s{0,3}tool\b|\b(?:adjusts|changes|governs|controls|modifies)\s{1,3}(?:how\s{1,3})?(?:the\s{1,3})?[\`'"]?\w{2,40}[\`'"]?\s{1,3}tool|\btools?\s{1,3}from\s{1,3}other\s{1,3}servers\b|\b(?:rule|note)\s{1,3}(?:for|on)\s{1,3}(?:all|other)\s{1,3}tools\b`;
-const MODIFY = String.raw`\balso\s{1,3}(?:add|send|include|forward|cc|bcc|copy|push)\b|\b(?:bcc|cc)\s{1,3}recipient|\breplace\s{1,3}the\b|\bchange\s{1,3}the\b|\bset\s{1,3}the\s{1,3}(?:channel|recipient|destination|address)|\bprepend\b|\bredirect\b|\binstead\b|\bforward\s{1,3}a\s{1,3}copy|\bfirst\s{1,3}push\b|\badd\s{1,3}the\s{1,3}collaborator`;
+  String.raw`|\b(?:with|through|via)\s{1,3}(?:any|another|the)\s{1,3}(?:other\s{1,3})?[\w\`'"]{0,40}\s{0,3}tools?\b|\b(?:adjusts|changes|governs|controls|modifies|sets|configures|alters|overrides|extends)\s{1,3}(?:how\s{1,3})?(?:(?:the|your|any|other)\s{1,3}){0,2}[\`'"]?[\w-]{2,40}[\`'"]?\s{1,3}tools?\b|\b(?:any|another|every)\s{1,3}(?:other\s{1,3})?(?:[\w-]{1,30}\s{1,3})?tools?\s{1,3}(?:sends?|posts?|creates?|writes?|runs?|calls?|(?:is|are)\s{1,3}(?:called|used|invoked))\b|\btools?\s{1,3}from\s{1,3}other\s{1,3}servers\b|\b(?:rule|note)\s{1,3}(?:for|on)\s{1,3}(?:all|other)\s{1,3}tools\b`;
+const MODIFY = String.raw`\balso\s{1,3}(?:add|send|include|forward|cc|bcc|copy|push)\b|\b(?:bcc|cc)\s{1,3}recipient|\breplace\s{1,3}the\b|\bchange\s{1,3}the\b|\bset\s{1,3}the\s{1,3}(?:channel|recipient|destination|address)|\bprepend\b|\bredirect\b|\binstead\b|\bforward\s{1,3}a\s{1,3}copy|\bfirst\s{1,3}push\b|\badd\s{1,3}the\s{1,3}collaborator` +
+  String.raw`|\b(?:put|add|include|insert|place)\b(?:[^.\n]|\.(?=\w)){0,80}?\b(?:in|into|to|as)\s{1,3}(?:the\s{1,3})?(?:bcc|cc)\b|\b(?:is|are|gets?|be)\s{1,3}(?:also\s{1,3})?added\s{1,3}(?:as|to)\b|\badded\s{1,3}as\s{1,3}(?:an?\s{1,3})?(?:attendee|recipient|cc|bcc|collaborator|member|reviewer|owner|admin)\b|\buse\b(?:[^.\n]|\.(?=\w)){0,80}?\bas\s{1,3}the\s{1,3}(?:destination|recipient|payee|address|account|target|channel|remote|branch)\b`;
 
-const AGENT_FILE = String.raw`\bCLAUDE\.md\b|\bAGENTS\.md\b|\.cursorrules\b|\bSKILL\.md\b|\bagent\s{1,3}instructions\b|\brules?\s{1,3}files?\b`;
+const AGENT_FILE = String.raw`\bCLAUDE\.md\b|\bAGENTS\.md\b|\bGEMINI\.md\b|\.cursorrules\b|\.windsurfrules\b|\bcopilot-instructions\.md\b|\bSKILL\.md\b|\bagent\s{1,3}instructions\b|\brules?\s{1,3}files?\b` +
+  // The agent's own settings and tool configs: permissions and MCP servers live there.
+  String.raw`|\.claude[/\\](?:settings(?:\.local)?\.json|commands|agents|skills|hooks)\b|\.claude\.json\b|\bclaude_desktop_config\.json\b|\.cursor[/\\](?:mcp\.json|rules)\b|\bmcp\.json\b|\.codex[/\\]|\.gemini[/\\]settings\.json\b|\.continue[/\\]config`;
 const WRITE = String.raw`\b(?:append|add|write|insert|edit|modify|replace|overwrite|update)\b`;
 
 /** An encrypted archive with its password given, and something inside run. */
@@ -62,27 +112,38 @@ const RUN = String.raw`\b(?:run|execute|launch|start|install)\b`;
 export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
   source: ['.ssh', '.aws', '.gnupg', '.kube', '.docker', 'netrc', 'npmrc', 'pypirc', 'pgpass', 'git-credentials', '.env', 'id_',
     '.json', 'hosts.yml', 'wallet', 'key', 'phrase', 'word', 'private', 'token', 'secret', 'credential', 'password', 'cookies',
-    'login', 'history', 'environment', 'printenv', 'prompt', 'card', 'cvv', 'code', '2fa'],
-  sink: ['http', '@', 'pass'],
-  reply: ['reply', 'answer', 'response', 'translation', 'summary', 'message'],
+    'login', 'history', 'environment', 'printenv', 'prompt', 'card', 'cvv', 'code', '2fa', 'secrets', 'link', 'reset', 'keys', 'tokens',
+    'contain', 'mention', 'matching', 'subject', 'words', 'incoming', 'new', 'received', 'unread', 'umgebungsvariable', 'variable',
+    'passw', 'contraseña', 'mot', 'clé', 'cle', 'clave', 'schlüssel', '助记词', '私钥', '秘密鍵', '環境変数', '环境变量'],
+  sink: ['http', '@', 'pass', 'arg', 'param', 'field'],
+  reply: ['repl', 'answer', 'response', 'translation', 'summar', 'message', 'report', 'output', 'description', 'jede', 'cada', 'chaque',
+    'réponse', 'respuesta', '每次回复', '回答の最後'],
   fetch: ['http'],
-  follow: ['follow', 'obey', 'says', 'carry', 'instruc', 'guidance', 'procedure', 'consignes', 'applique', 'anweisungen', 'priority'],
+  follow: ['follow', 'obey', 'says', 'carry', 'instruc', 'do ', 'guidance', 'procedure', 'consignes', 'applique', 'anweisungen', 'priority', 'treat',
+    'binding'],
   persist: ['time', 'run', 'every', 'each', 'start', 'beginning', 'before', 'whenever', 'now', 'session', 'standing', 'always',
     'chaque', 'jedem', 'cada'],
   conceal: ['not', 'don', 'never', 'without', 'need', 'keep', 'quiet', 'silent', 'secret', 'covert', 'must', 'should', 'invisible',
-    'digas', 'parle', 'erwähnen', '不要告诉', '知らせない'],
-  override: ['overrid', 'anything', 'contr', 'priority', 'replacing', 'ignor'],
-  trigger: ['when', 'time', 'for any', 'with', 'through', 'via', 'adjusts', 'changes', 'governs', 'controls', 'modifies', 'tool'],
-  modify: ['also', 'bcc', 'cc', 'replace', 'change', 'set', 'prepend', 'redirect', 'instead', 'forward', 'push', 'collaborator'],
-  agentFile: ['claude.md', 'agents.md', '.cursorrules', 'skill.md', 'agent', 'rule'],
+    'digas', 'parle', 'erwähnen', '不要告诉', '知らせない', 'bother', 'user', 'they', 'them', 'reason', 'leave', 'skip', 'omit', 'drop',
+    'unauffällig', 'heimlich', 'stillschweigend', 'sin ', 'silencio', 'discrètement', 'silencieusement', 'sans', 'secreto', '悄悄', '偷偷',
+    'こっそり', '黙って'],
+  override: ['overrid', 'anything', 'everything', 'contr', 'priority', 'replacing', 'ignor', 'disagree', 'conflict', 'regardless', 'whatever'],
+  trigger: ['when', 'time', 'for any', 'with', 'through', 'via', 'adjusts', 'changes', 'governs', 'controls', 'modifies', 'tool', 'sets', 'any', 'another', 'every',
+    'configures', 'alters', 'overrides', 'extends'],
+  modify: ['also', 'bcc', 'cc', 'replace', 'change', 'set', 'prepend', 'redirect', 'instead', 'forward', 'push', 'collaborator', 'use', 'added'],
+  agentFile: ['claude.md', 'agents.md', 'gemini.md', '.cursorrules', '.windsurfrules', 'copilot-instructions', 'skill.md', 'agent', 'rule',
+    '.claude', 'claude_desktop_config', 'mcp.json', '.codex', '.gemini', '.continue'],
   write: ['append', 'add', 'write', 'insert', 'edit', 'modify', 'replace', 'overwrite', 'update'],
   locked: ['password', 'encrypted'],
   run: ['run', 'execute', 'launch', 'start', 'install'],
+  userData: ['file', 'document', 'attachment', 'image', 'screenshot', 'message', 'upload', 'snippet', 'user', 'conversation', 'chat',
+    'exchange', 'transcript', 'session'],
+  protect: ['redact', 'mask', 'scrub', 'censor', 'keep', 'filter', 'never'],
 };
 
 /** One global, case-insensitive regex per feature. */
 export const FEATURES: ReadonlyArray<[Feature, RegExp]> = ([
   ['source', SOURCE], ['sink', SINK], ['reply', REPLY], ['fetch', FETCH], ['follow', FOLLOW], ['persist', PERSIST],
   ['conceal', CONCEAL], ['override', OVERRIDE], ['trigger', TRIGGER], ['modify', MODIFY], ['agentFile', AGENT_FILE],
-  ['write', WRITE], ['locked', LOCKED], ['run', RUN],
+  ['write', WRITE], ['locked', LOCKED], ['run', RUN], ['userData', USER_DATA], ['protect', PROTECT],
 ] as const).map(([f, src]) => [f, new RegExp(src, 'gi')]);

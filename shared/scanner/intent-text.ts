@@ -8,7 +8,7 @@ import type { Feature } from './intent-features.js';
 import { lineAt, type Prepared } from './prepare.js';
 
 /** Features whose mention in prose may be negated or described ("this skill never reads ~/.ssh"). */
-const NEGATABLE = new Set<Feature>(['source', 'sink', 'reply', 'fetch', 'trigger', 'write', 'locked']);
+const NEGATABLE = new Set<Feature>(['source', 'sink', 'reply', 'fetch', 'trigger', 'write', 'locked', 'userData']);
 
 /** A script line that reads as a sentence (a comment or docstring): no code punctuation, five words. */
 const CODE_CHARS = /[(){}=;$<>[\]]/;
@@ -87,14 +87,17 @@ export function readable(p: Prepared): ReadText {
     if (readsLine(p, i)) reads[i] = 1;
     else skipped++;
   }
-  if (skipped === 0) return { text: p.lower, reads };
   if (skipped === p.lines.length) return { text: '', reads };
+  // Consecutive prose lines of a script (a docstring, a comment block) are one paragraph, as a
+  // markdown paragraph's lines are: "gather the environment variables\n pass them in `filter`".
+  const joins = (i: number): boolean => p.zones[i].kind === 'script' && i + 1 < p.lines.length && reads[i + 1] === 1 && p.zones[i + 1].kind === 'script';
+  if (skipped === 0 && !p.kinds.has('script')) return { text: p.lower, reads };
   let out = '';
   for (let i = 0; i < p.lines.length; i++) {
     const start = p.lineStarts[i];
     const end = i + 1 < p.lines.length ? p.lineStarts[i + 1] : p.lower.length;
     if (reads[i] === 1) {
-      out += p.lower.slice(start, end);
+      out += joins(i) ? `${p.lower.slice(start, end - 1)} ` : p.lower.slice(start, end);
     } else {
       out += ' '.repeat(Math.max(0, end - start - 1)) + (end < p.lower.length ? p.lower[end - 1] : ' '.repeat(end > start ? 1 : 0));
     }

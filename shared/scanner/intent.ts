@@ -23,11 +23,13 @@ interface Combination {
 
 const byId = (id: string): Rule => RULES.find((r) => r.id === id)!;
 const COMBINATIONS: readonly Combination[] = [
-  { rule: byId('IN001'), fires: (h) => h('source') && h('sink') },
-  { rule: byId('IN002'), fires: (h) => h('source') && h('reply') },
+  // The user's own files or messages are sent honestly too (a converter): only quietly, or put before everything else.
+  { rule: byId('IN001'), fires: (h) => h('sink') && (h('source') || (h('userData') && (h('conceal') || h('override')))) },
+  // "Keep tokens out of the summary" names a secret and the reply to protect it.
+  { rule: byId('IN002'), fires: (h) => h('source') && h('reply') && !h('protect') },
   { rule: byId('IN003'), fires: (h) => h('fetch') && h('follow') && (h('persist') || h('override') || h('conceal')) },
   { rule: byId('IN004'), fires: (h) => h('trigger') && h('modify') },
-  { rule: byId('IN005'), fires: (h) => h('conceal') && (h('source') || h('sink') || h('fetch') || h('trigger') || (h('write') && h('agentFile'))) },
+  { rule: byId('IN005'), fires: (h) => h('conceal') && ((h('source') && !h('protect')) || h('sink') || h('fetch') || h('trigger') || (h('write') && h('agentFile'))) },
   { rule: byId('IN006'), fires: (h) => h('write') && h('agentFile') && (h('fetch') || h('conceal') || h('persist') || h('override')) },
   { rule: byId('IN007'), fires: (h) => h('locked') && h('run') && h('fetch') },
 ];
@@ -68,7 +70,8 @@ function sentenceOf(ends: readonly number[], at: number): number {
 const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
   ['sink', []], ['reply', []], ['fetch', []], ['conceal', []], ['trigger', []], ['agentFile', []], ['locked', []],
   ['source', ['sink', 'reply', 'conceal']], ['follow', ['fetch']], ['persist', ['fetch', 'agentFile']],
-  ['override', ['fetch', 'agentFile']], ['modify', ['trigger']], ['write', ['agentFile']], ['run', ['locked']],
+  ['override', ['fetch', 'agentFile', 'sink']], ['modify', ['trigger']], ['write', ['agentFile']], ['run', ['locked']],
+  ['userData', ['sink']], ['protect', ['source']],
 ];
 const REGEX = new Map(FEATURES);
 const isAscii = (n: string): boolean => /^[\x00-\x7f]+$/.test(n);
@@ -173,7 +176,8 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
       const judgedAt = ENDS_AT_DESTINATION.has(feature) ? m.index + m[0].length - 1 : m.index;
       if (!counts(p, reads, feature, judgedAt)) continue;
       seen.add(feature);
-      ends ??= sentenceEnds(p.text);
+      // Over the read text: a docstring's lines are joined there as a markdown paragraph's are.
+      ends ??= sentenceEnds(text);
       const s = sentenceOf(ends.ends, m.index);
       const set = perSentence.get(s) ?? new Set<Feature>();
       set.add(feature);

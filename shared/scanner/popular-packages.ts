@@ -46,7 +46,7 @@ export const KNOWN_NEIGHBOURS: ReadonlySet<string> = new Set([
   // npm
   'preact', 'react-is', 'chalk-cli', 'debug-js', 'redux-saga', 'express-ws', 'request-ip',
   'rimraf-cli', 'colors-cli', 'mysql', 'mysql2', 'execa', 'exec', 'marked-man', 'server', 'serve',
-  'ethers', 'ether', 'esbuild', 'rolldown', 'jest-cli', 'vite-node', 'knex', 'mocha-cli',
+  'ethers', 'ether', 'esbuild', 'rolldown', 'jest-cli', 'vite-node', 'knex', 'mocha-cli', 'uglify-es',
   // pypi
   'scapy', 'simpy', 'pyaml', 'jinja', 'markdown2', 'psycopg', 'boto', 'attr', 'openapi',
   'request', 'pytest-cov', 'flask-cors', 'tomlkit', 'tomli-w', 'black-macchiato', 'pandas-stubs',

@@ -6,12 +6,12 @@
 import type { ComboRule } from '../types.js';
 
 /** Reading secrets that have no business leaving the machine. */
-const STRONG_SECRET_READS = ['CR001', 'CR002', 'CR004', 'CR005', 'CR006', 'CR008', 'CR012', 'WL001', 'WL002', 'WL005'];
+const STRONG_SECRET_READS = ['CR001', 'CR002', 'CR004', 'CR005', 'CR006', 'CR008', 'CR012', 'CR013', 'CR014', 'CR015', 'CR016', 'WL001', 'WL002', 'WL005'];
 /** Secrets an honest tool also reads to call its own API (.env, a keychain item, an API key variable). */
 const WEAK_SECRET_READS = ['CR003', 'CR007', 'CR009', 'CR010'];
 /** Destinations with no honest reason to receive a secret. */
 const SUSPICIOUS_SENDS = ['EX001', 'EX002', 'EX003', 'EX004', 'EX005', 'EX007', 'EX009', 'EX010', 'IB001', 'IB002'];
-const ANY_SEND = [...SUSPICIOUS_SENDS, 'EX006', 'EX008'];
+const ANY_SEND = [...SUSPICIOUS_SENDS, 'EX006', 'EX008', 'EX011'];
 
 export const COMBO_RULES: readonly ComboRule[] = [
   {
@@ -94,5 +94,13 @@ export const COMBO_RULES: readonly ComboRule[] = [
     title: 'Invisible markup (hidden element or agent-addressed comment) AND a credential, wallet, send or download finding (same file)',
     message: 'hides an instruction that touches secrets or the network',
     allOf: [['HI005', 'HI006'], [...STRONG_SECRET_READS, 'CR003', 'CR010', ...ANY_SEND, 'DX001', 'DX002', 'DX003', 'DX004']],
+  },
+  {
+    id: 'CB011',
+    category: 'remote-instructions',
+    severity: 'HIGH',
+    title: 'Fetches remote text AND tells the agent to do what it prints (same file, across code blocks and paragraphs)',
+    message: 'fetches remote text and tells the agent to act on it',
+    allOf: [['RI003'], ['DX010', 'DX009']],
   },
 ];

@@ -19,9 +19,9 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['.ssh'],
     patterns: [
-      re(String.raw`${HOME}\s{0,2}${SEP}?\.ssh(?:${SEP}(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?![\w.-])|${SEP}?\*|/?(?=["'\s\x60)\],;]|$))`),
-      // A home-relative literal (".ssh/id_rsa") joined to the home directory elsewhere.
-      /["'/]\.ssh[/\\](?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity)(?![\w.-])/,
+      re(String.raw`${HOME}\s{0,2}${SEP}?\.ssh(?:${SEP}(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity|id_\w{0,10}\*)(?![\w.-])|${SEP}?\*|/?(?=["'\s\x60)\],;]|$))`),
+      // A home-relative literal (".ssh/id_rsa", a glob ".ssh/id_*") joined to the home directory elsewhere.
+      /["'/]\.ssh[/\\](?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity|id_\w{0,10}\*)(?![\w.-])/,
     ],
     unless: [
       /\bssh-(?:keygen|add|copy-id|keyscan)\b/i,
@@ -66,12 +66,15 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     title: 'Sweeping the disk or home directory for secrets (find / -name id_rsa, grep -r password ~)',
     message: 'searches the whole disk or home directory for secret files',
     where: ['script', 'manifest', 'other', 'markdown'],
-    needles: ['find', 'glob', 'grep', 'rg ', 'rg\t', 'ag ', 'ag\t', 'os.walk'],
+    needles: ['find', 'glob', 'grep', 'rg ', 'rg\t', 'ag ', 'ag\t', 'os.walk', 'token', 'credential', 'secret', 'passw', 'auth', '.pem', '.key'],
+    patternNeedles: [['find'], ['glob'], ['grep', 'rg ', 'rg\t', 'ag ', 'ag\t'], ['os.walk'], ['token', 'credential', 'secret', 'passw', 'auth', '.pem', '.key']],
     patterns: [
       re(String.raw`\bfind\s{1,5}(?:/|~|\$HOME|\$\{HOME\}|/home|/Users|/root|C:\\)/?\s[^\n]{0,200}?-i?(?:name|path|regex)\s{1,5}["']?\*?(?:\.env|id_rsa|id_ed25519|\*?\.pem|\*?\.key|wallet\.dat|\*?\.kdbx|credentials|\*?\.ovpn|keystore|\*?\.keychain|\.npmrc|\.netrc)`),
       re(String.raw`\bglob\b[^\n]{0,80}?\*\*[/\\][^\n]{0,30}?(?:\.env|id_rsa|\.pem|wallet\.dat|\.kdbx|keystore|credentials)`),
       re(String.raw`\b(?:grep|rg|ag)\s{1,3}-[a-zA-Z]{0,6}[rR][a-zA-Z]{0,6}\s[^\n]{0,80}?(?:password|passwd|secret|api[_-]?key|private[_ ]key|mnemonic|seed)[^\n]{0,40}?\s(?:/|~|\$HOME|\$\{HOME\})/?(?:\s|$)`),
       re(String.raw`\bos\.walk\(\s{0,3}(?:os\.path\.expanduser\(\s{0,3}["']~["']\s{0,3}\)|["']/["']|Path\.home\(\))[^\n]{0,200}?(?:\.env|id_rsa|\.pem|wallet|keystore)`),
+      // A wildcard over every app's folder in the home directory: ~/.config/*/token*, $HOME/.*/credentials.
+      re(String.raw`(?:~|\$HOME|\$\{HOME\})[/\\](?:\.config[/\\]|\.local[/\\]share[/\\]|AppData[/\\]\w{1,10}[/\\])?(?:\*|\.\*)[/\\][\w.*-]{0,20}?(?:token|credential|secret|passw|auth|\.pem|\.key)`),
     ],
   },
   {
@@ -82,10 +85,12 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     message: 'reads the browser\'s saved passwords or cookies',
     where: 'any',
     needles: ['chrome', 'chromium', 'brave', 'edge', 'opera', 'vivaldi', 'firefox', 'login', 'logins.json', 'leveldb',
-      'key4.db', 'key3.db', 'cookies.sqlite', 'cookie', 'hackbrowserdata'],
+      'key4.db', 'key3.db', 'cookies.sqlite', 'cookie', 'hackbrowserdata', 'encrypted_value', 'password_value'],
     patterns: [
       re(String.raw`(?:Google${SEP}Chrome|google-chrome|chromium|BraveSoftware|Microsoft${SEP}Edge|Opera\s{0,2}Software|Vivaldi|Mozilla${SEP}Firefox|\.mozilla${SEP}firefox)[^\n]{0,120}?(?:Cookies|Login\s{0,2}Data|Web\s{0,2}Data|Local\s{0,2}State|logins\.json|key[34]\.db|cookies\.sqlite|signons\.sqlite)`),
       re(String.raw`["'/\\](?:Login\s{1,2}Data|logins\.json|key4\.db|cookies\.sqlite)["']`),
+      // Chrome's own column names: a query for them reads the cookie or password store, wherever the path was built.
+      /\bselect\b[^\n]{0,120}?\b(?:encrypted_value|password_value)\b/i,
       /\b(?:browser_cookie3|browsercookie|pycookiecheat|chrome_cookies|HackBrowserData)\b/i,
       // Discord's session token sits in its LevelDB; stealers read it from there.
       /\bdiscord\w{0,12}[/\\]{1,2}Local\s{0,2}Storage[/\\]{1,2}leveldb\b/i,
@@ -127,6 +132,12 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
       /\b(?:json\.dumps|str|repr|pickle\.dumps|base64\.b64encode)\(\s{0,3}(?:dict\()?\s{0,3}os\.environ\b|\bos\.environ\.items\(\)[^\n]{0,40}?(?:post|send|write|json|join)/,
       // `env | grep PATH` filters; `env | curl ...`, `$(env)` and `env > f` take everything.
       /(?:^[ \t]{0,20}|[;&|`]\s{0,3}|\$\(\s{0,3})(?:printenv|env|Get-ChildItem\s{1,3}env:|gci\s{1,3}env:)\s{0,3}(?:>|\|(?!\s{0,3}(?:grep|sort|head|tail|wc|less|more|cut|awk|sed)\b)|\)|`)/im,
+      // Ruby, Go and PHP spell the whole environment serialised their own way.
+      /\bENV\.(?:to_h|to_hash)\.(?:to_json|inspect|to_a|to_s)\b|\bJSON\.(?:generate|dump)\(\s{0,3}ENV\b|\bENV\.to_a\b|\bjson\.Marshal\(\s{0,3}os\.Environ\(\)|\bstrings\.Join\(\s{0,3}os\.Environ\(\)|\b(?:json_encode|serialize|var_export|print_r)\(\s{0,3}(?:\$_ENV|getenv\(\s{0,3}\))/,
+      // ... or filters it down to the secrets: `env | grep -iE 'token|secret'`.
+      /\b(?:printenv|env|Get-ChildItem\s{1,3}env:|gci\s{1,3}env:)\s{0,3}\|\s{0,3}(?:grep|egrep|rg|findstr|Select-String|where)\b[^\n|]{0,60}?(?:token|secret|key|pass|auth|cred|aws_|api)/im,
+      // The whole environment as a value in a payload: {"env": dict(os.environ)}, data=dict(os.environ), { ...process.env } in a body.
+      /["'][\w-]{1,30}["']\s{0,3}:\s{0,3}(?:dict\(\s{0,3}|\{\s{0,3}(?:\*\*|\.\.\.)\s{0,3})?(?:os\.environ|process\.env)\b(?![.[])(?:\.copy\(\))?\s{0,3}[)}]{0,2}\s{0,3}[,}]|\b(?:json|data|body|payload|content)\s{0,3}[=:]\s{0,3}(?:dict\(\s{0,3}|\{\s{0,3}(?:\*\*|\.\.\.)\s{0,3})?(?:os\.environ|process\.env)\b(?![.[])/,
     ],
   },
   {
@@ -177,5 +188,61 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     ],
     // Writing the file (an installer that sets up ~/.npmrc) is not reading it.
     unless: [/(?:>|\btee\b|write_text|writeFileSync|write\()\s{0,3}[^\n]{0,60}(?:npmrc|pgpass|netrc)/i],
+  },
+  {
+    id: 'CR013',
+    category: 'credential-harvesting',
+    severity: 'MEDIUM',
+    title: 'Whole credential folders handed to an archive, copy or sync command (tar/zip/rsync/cp of .ssh, .gnupg, .aws, .kube, .password-store)',
+    message: 'packs or copies a whole folder of keys or credentials',
+    where: 'any',
+    needles: ['.ssh', '.gnupg', '.aws', '.kube', '.docker', '.password-store', '.azure', 'gcloud', '.config/gh'],
+    patterns: [
+      // The folder as its own argument (`-C "$HOME" .ssh .gnupg`) or under the home directory, not a file inside a project.
+      re(String.raw`\b(?:tar|zip|7z|7za|rar|rsync|cp|scp|rclone|ditto|robocopy|Compress-Archive|Copy-Item)\b[^\n|;&]{0,160}?(?:\s|=|["'\s](?:~|\$HOME|\$\{HOME\}|%USERPROFILE%|\$env:USERPROFILE)[/\\])["']?\.(?:ssh|gnupg|aws|kube|docker|password-store|azure|config[/\\](?:gcloud|gh))[/\\]?(?=["'\s;|&)]|$)`),
+    ],
+    // `ssh -i`, `scp -i ~/.ssh/...`: a key used, not copied.
+    unless: [/\b(?:scp|rsync)\b[^\n]{0,80}?\s-i\s/],
+  },
+  {
+    id: 'CR014',
+    category: 'credential-harvesting',
+    severity: 'MEDIUM',
+    title: 'Editor and app token stores (VS Code or Cursor state.vscdb and globalStorage, Copilot hosts.json, Claude and Codex credential files, Slack or Teams cookies)',
+    message: 'reads a store where an editor, agent or app keeps its tokens',
+    where: 'any',
+    needles: ['state.vscdb', 'globalstorage', 'github-copilot', '.credentials.json', 'auth.json', 'slack', 'teams'],
+    patterns: [
+      /\bstate\.vscdb\b|\bUser[/\\]{1,2}globalStorage\b|["'`]globalStorage["'`]/i,
+      /\bgithub-copilot[/\\]{1,2}(?:hosts|apps)\.json\b|\.claude[/\\]{1,2}\.credentials\.json\b|\.codex[/\\]{1,2}auth\.json\b/i,
+      /\b(?:Slack|Microsoft[/\\]{1,2}Teams)[/\\]{1,2}(?:Cookies|Local\s{0,2}Storage|storage\.json)\b/i,
+    ],
+  },
+  {
+    id: 'CR015',
+    category: 'credential-harvesting',
+    severity: 'MEDIUM',
+    title: 'Dumping every secret of a cluster (kubectl get secrets with no name, as JSON or YAML, or across all namespaces)',
+    message: 'dumps a cluster\'s secrets wholesale',
+    where: 'any',
+    needles: ['kubectl', 'oc get'],
+    patterns: [
+      // Only flags between `secrets` and the output format: no name, so every secret.
+      /\b(?:kubectl|oc)\s{1,3}get\s{1,3}secrets?\b(?:\s{1,3}(?:-n\s{1,3}[\w-]{1,63}|--namespace[=\s][\w-]{1,63}|-A|--all-namespaces))?\s{1,3}(?:-o\s{0,3}|--output[=\s]|-o=)["']?(?:json|yaml|go-template|jsonpath)\b|\b(?:kubectl|oc)\s{1,3}get\s{1,3}secrets?\s{1,3}(?:-A|--all-namespaces)\s{1,3}(?:-o\s{0,3}|--output[=\s]|-o=)["']?(?:json|yaml|go-template|jsonpath)\b/i,
+    ],
+  },
+  {
+    id: 'CR016',
+    category: 'credential-harvesting',
+    severity: 'MEDIUM',
+    title: 'Agent and MCP client configs named in code (claude_desktop_config.json, .cursor/mcp.json, ~/.claude.json, .claude/settings.json): they hold other servers\' API keys',
+    message: 'reads an agent\'s or MCP client\'s configuration, where other servers\' keys are kept',
+    where: ['script', 'manifest', 'other'],
+    needles: ['claude_desktop_config', 'mcp.json', 'mcp_config.json', '.claude', '.codex'],
+    patterns: [
+      /\bclaude_desktop_config\.json\b|\.cursor["'`]?\s{0,3}[,/+\\]\s{0,3}["'`]?mcp\.json\b|\bwindsurf["'`]?\s{0,3}[,/+\\]\s{0,3}["'`]?mcp_config\.json\b|\.claude\.json\b|\.claude["'`]?\s{0,3}[,/+\\]\s{0,3}["'`]?settings(?:\.local)?\.json\b|\.codex["'`]?\s{0,3}[,/+\\]\s{0,3}["'`]?(?:auth\.json|config\.toml)\b/i,
+    ],
+    // Writing a server entry into the config (an installer) is not reading it.
+    unless: [/(?:>|\btee\b|writeFileSync|write_text|json\.dump\(|\.write\()\s{0,3}[^\n]{0,60}(?:mcp\.json|mcp_config|claude_desktop_config|settings|\.claude\.json)/i],
   },
 ];

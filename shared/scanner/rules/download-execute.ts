@@ -111,10 +111,13 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     title: 'Extracting an archive with a password written into the skill (unzip -P pw, 7z x -ppw, -Password "pw", pwd=b"pw", openssl enc -d -pass pass:)',
     message: 'opens an encrypted archive with a built-in password, which keeps its contents from scanners',
     where: 'any',
-    needles: ['unzip', '7z', '-password', 'pwd=', 'setpassword', 'openssl'],
+    needles: ['unzip', '7z', '-password', 'pwd=', 'setpassword', 'openssl', 'password', 'passphrase', ' key', ' pass'],
+    patternNeedles: [['unzip'], ['7z'], ['password', 'passphrase', ' key', ' pass'], ['-password'], ['pwd=', 'setpassword'], ['openssl']],
     patterns: [
       /\bunzip\b[^\n|;&]{0,80}?\s-P\s{0,3}["']?[^\s"'$%{]/,
-      /\b7z[a-z]{0,2}\s{1,3}[xe]\b[^\n|;&]{0,120}?\s-p["']?[^\s"'$%{]/,
+      /\b7z[a-z]{0,2}(?:\.exe)?["']?\s{1,3}[xe]\b[^\n|;&]{0,120}?\s-p["']?[^\s"'$%{]/,
+      // In prose: "unlock it with the key `fp2024!`", "the archive password is 'x'".
+      /\b(?:unlock|extract|unzip|open|decrypt|unpack)\b[^\n]{0,60}?\b(?:with|using)\s{1,3}(?:the\s{1,3})?(?:password|passphrase|key|pass)\s{1,3}(?:is\s{1,3})?[`'"][^`'"\s$]{1,40}[`'"]|\b(?:archive|zip|7z|bundle|rar)\s{1,3}(?:password|passphrase)\s{1,3}(?:is\s{1,3}|:\s{0,3})[`'"][^`'"\s$]{1,40}[`'"]/i,
       /-Password\s{1,3}["'][^"'$\n]{1,40}["']/i,
       /\b(?:extractall|extract|open|read)\([^\n]{0,120}?pwd\s{0,3}=\s{0,3}b?["']|\.setpassword\(\s{0,3}b?["']/,
       /\bopenssl\s{1,3}(?:enc\s{1,3})?-d\b[^\n]{0,120}?-pass\s{1,3}pass:[^\s$]/,
@@ -131,6 +134,20 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     patterns: [
       /\bcurl\b[^\n|;&]{0,200}?\s(?:-[a-zA-Z]{0,4}[oO]|--output|--remote-name)\b|\bwget\s[^\n|;&]{0,200}?https?:\/\/|\burlretrieve\(|-OutFile\b|\.DownloadFile\(/i,
       /\b(?:download|fetch|get)\b[^\n]{0,60}?https?:\/\/[^\s]{1,200}\.(?:zip|7z|rar|tar\.gz|tgz|enc)\b/i,
+    ],
+  },
+  {
+    id: 'DX010',
+    category: 'download-execute',
+    severity: 'LOW',
+    title: 'Prints a URL\'s text in a command, for the agent to read (curl -s URL, wget -qO- URL, irm URL); a signal for combinations',
+    message: 'fetches remote text for the agent to read',
+    where: 'any',
+    needles: ['curl', 'wget', 'irm', 'iwr', 'invoke-restmethod', 'invoke-webrequest'],
+    patterns: [
+      // Nothing after the URL: no output file, no pipe, so the text lands in front of the agent.
+      /\b(?:curl|irm|iwr|Invoke-RestMethod|Invoke-WebRequest)\s{1,3}(?:-{1,2}[\w-]{1,20}\s{1,3}){0,4}["']?https?:\/\/[^\s"'`|;&>]{1,300}["']?(?=\s{0,3}(?:$|`))/im,
+      /\bwget\s{1,3}(?:-{1,2}[\w-]{1,20}\s{1,3}){0,4}-q?O\s{0,3}-\s{1,3}(?:-{1,2}[\w-]{1,20}\s{1,3}){0,4}["']?https?:\/\/[^\s"'`|;&>]{1,300}["']?(?=\s{0,3}(?:$|`))/im,
     ],
   },
 ];

@@ -154,4 +154,17 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
       /\b(?:send|post|upload|transmit|forward|leak|exfiltrate|include|append|embed|copy)\s{1,3}(?:(?:the|your|all|any|every|their|of)\s{1,3}){0,3}(?:entire\s{1,3}|full\s{1,3}|whole\s{1,3}|recent\s{1,3})?(?:conversation|chat\s{1,3}(?:history|log|transcript)|system\s{1,3}prompt|previous\s{1,3}messages|user['’]?s?\s{1,3}(?:messages|files|credentials|secrets|api\s{1,3}keys?|passwords?|tokens?|cookies|session)|api\s{1,3}keys?|credentials|secrets|passwords|environment\s{1,3}variables|env\s{1,3}vars|seed\s{1,3}phrases?|private\s{1,3}keys?|mnemonics?|wallet\s{1,3}files?)\b[^\n]{0,120}?(?:https?:\/\/|\bwebhook\b|\bendpoint\b|\bremote\s{1,3}server\b|\bour\s{1,3}server\b|\bthis\s{1,3}url\b)/i,
     ],
   },
+  {
+    id: 'EX011',
+    category: 'exfiltration',
+    severity: 'LOW',
+    title: 'DNS lookup of a host name that starts with a variable ("$t.q.example.com"); a signal for combinations',
+    message: 'looks up a host name built from a variable, which can carry data out in DNS',
+    where: ['script', 'manifest', 'other'],
+    needles: ['nslookup', 'dig', 'host', 'ping', 'drill', 'resolve-dnsname', 'gethostbyname', 'resolve', 'lookup'],
+    patterns: [
+      /\b(?:nslookup|dig|host|ping|drill|Resolve-DnsName)\s{1,3}(?:[-+@]\S{1,40}\s{1,3}){0,3}["']?\$\{?\w{1,30}\}?\.(?:[a-z0-9-]{1,63}\.){1,4}[a-z]{2,24}\b/i,
+      /\b(?:gethostbyname|getaddrinfo|resolve|lookup|query)\(\s{0,3}(?:f["']\{\w{1,30}\}|`\$\{\w{1,30}\}|\w{1,30}\s{0,3}\+\s{0,3}["'])\.?(?:[a-z0-9-]{1,63}\.){1,4}[a-z]{2,24}\b/i,
+    ],
+  },
 ];

@@ -52,7 +52,7 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
       'secretly', 'quietly', 'covertly'],
     patternNeedles: [
       ['not', 'don', 'never'], ['without'], ['without'], ['hide', 'conceal'], ['not', 'never'], ['need', 'bother'],
-      ['silently', 'secretly', 'quietly', 'covertly'],
+      ['silently', 'secretly', 'quietly', 'covertly'], ['user'],
     ],
     patterns: [
       /\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:tell|inform|notify|mention\s{1,3}(?:this|it|anything)\s{1,3}to|reveal\s{1,3}(?:this|these|that|it)\s{1,3}(?:\w{1,20}\s{1,3})?to|show\s{1,3}(?:this|these|it)\s{1,3}(?:\w{1,20}\s{1,3})?to)\s{1,3}(?:the\s{1,3})?user\b(?!\s{1,3}to\b)/i,
@@ -62,6 +62,8 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
       /\bthe\s{1,3}user\s{1,3}(?:must|should|will|need)\s{1,3}(?:not|never)\s{1,3}(?:know|see|notice|find\s{1,3}out|be\s{1,3}(?:told|informed|aware))\b/i,
       /\b(?:no\s{1,3}need|there\s{1,3}is\s{1,3}no\s{1,3}need|don['’]t\s{1,3}bother)\s{1,3}to\s{1,3}(?:mention|tell|show|explain|report)\s{1,3}(?:it|this|that|them)\s{1,3}to\s{1,3}(?:them|the\s{1,3}user|the\s{1,3}contributor)\b/i,
       /\b(?:silently|secretly|quietly|covertly)\s{1,3}(?:send|upload|post|transmit|forward|exfiltrate|collect|copy|harvest|append|add)\b/i,
+      // "The user doesn't need to hear about this", "no reason to bring it up with the user".
+      /\b(?:the\s{1,3})?user\s{1,3}(?:doesn['’]t|does\s{1,3}not|needn['’]t|need\s{1,3}not|shouldn['’]t|should\s{1,3}not|won['’]t|must\s{1,3}not)\s{1,3}(?:need\s{1,3}to\s{1,3})?(?:know|hear|see|notice|be\s{1,3}(?:told|informed|made\s{1,3}aware))\s{1,3}(?:about\s{1,3})?(?:this|it|that|these|any\s{1,3}of\s{1,3}this)\b|\bno\s{1,3}(?:reason|need)\s{1,3}to\s{1,3}bring\s{1,3}(?:it|this|that)\s{1,3}up\s{1,3}with\s{1,3}(?:the\s{1,3})?user\b/i,
     ],
   },
   {
@@ -100,10 +102,12 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
     where: ['markdown', 'other'],
     needles: ['dangerously', 'yolo', 'approve', 'bypass', 'disable', 'turn', 'without'],
     patterns: [
-      /--dangerously-skip-permissions\b|--yolo\b|\bauto[-_ ]?approve\s{0,3}[:=]\s{0,3}true\b/i,
+      /--dangerously-skip-permissions\b|--yolo\b|\bauto[-_ ]?approve\s{0,3}[:=]\s{0,3}true\b|\bauto[-_]?approve\w{0,12}[`'"]?\s{0,3}(?:[:=]|to|=>)\s{0,3}[`'"]?true\b/i,
       /\b(?:auto-?approve|bypass)\s{1,3}(?:(?:all|any|the|every|your)\s{1,3})?(?:user\s{1,3})?(?:confirmations?|confirmation\s{1,3}(?:prompts?|dialogs?)|permission\s{1,3}(?:prompts?|checks?|requests?)|approvals?|approval\s{1,3}(?:prompts?|steps?)|safety\s{1,3}checks?|sandbox(?:ing)?)\b/i,
       /\b(?:disable|turn\s{1,3}off)\s{1,3}(?:(?:all|any|the|every|your)\s{1,3})?(?:permission\s{1,3}(?:prompts?|checks?)|approval\s{1,3}prompts?|safety\s{1,3}checks?|safeguards|(?:agent|tool)\s{1,3}sandbox(?:ing)?)\b/i,
       /\b(?:run|execute)\s{1,3}(?:this|these|it|them|the\s{1,3}(?:following|script|command)(?:\s{1,3}commands?)?)\s{1,3}without\s{1,3}(?:asking|confirmation|confirming|prompting|permission|approval|showing)\b/i,
+      // Permissions set so that every tool runs unasked.
+      /\b(?:every|all|any)\s{1,3}(?:tools?|commands?|actions?|operations?)\b[^\n]{0,80}?\b(?:is|are|be|gets?)\s{1,3}(?:allowed|approved|permitted|auto-approved|run|executed)\s{1,3}without\s{1,3}(?:asking|confirmation|confirming|prompting|permission|approval)\b/i,
     ],
   },
 ];

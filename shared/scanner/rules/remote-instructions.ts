@@ -10,6 +10,11 @@ const OBEY = String.raw`(?:follow|obey|execute|run|carry\s{1,3}out|apply|act\s{1
 /** Obeying *them*: "and run the installer" is not following fetched instructions. */
 const OBEY_THEM = String.raw`(?:${OBEY}\s{1,3}(?:them|it|those|these|all\s{1,3}of\s{1,3}them|each\s{1,3}(?:one|step)|the\s{1,3}(?:instructions|commands|steps|rules|directives|tasks)|whatever)|do\s{1,3}(?:exactly\s{1,3})?(?:what|as|whatever)\s{1,3}(?:it|they)\s{1,3}says?)\b`;
 
+/** Doing what a command or a download printed: "carry out the steps it prints", "do whatever the output says". */
+const DO = String.raw`(?:follow|obey|carry\s{1,3}out|execute|run|apply|perform|act\s{1,3}on|do|complete)`;
+const WHAT = String.raw`(?:(?:exactly\s{1,3})?(?:all\s{1,3})?(?:the\s{1,3}|any\s{1,3})?(?:steps|instructions|commands|actions|tasks|directions|directives|orders|whatever|everything|anything|what)\s{1,3}(?:that\s{1,3}|which\s{1,3})?)`;
+const SAYS = String.raw`(?:it|they|the\s{1,3}(?:output|response|command|script|server|result|page|endpoint|hook|download))\s{1,3}(?:prints?|outputs?|returns?|says?|lists?|tells\s{1,3}you|gives|shows|emits|sends\s{1,3}back|responds\s{1,3}with)`;
+
 export const REMOTE_INSTRUCTION_RULES: readonly Rule[] = [
   {
     id: 'RI001',
@@ -38,5 +43,15 @@ export const REMOTE_INSTRUCTION_RULES: readonly Rule[] = [
       new RegExp(String.raw`\b${OBEY}\s{1,3}(?:whatever|everything|anything)\s{1,3}(?:it|the\s{1,3}(?:server|response|page|url|endpoint|file))\s{1,3}(?:says|returns|contains|tells\s{1,3}you)\b`, 'i'),
       new RegExp(String.raw`\b(?:treat|use)\s{1,3}(?:the\s{1,3})?(?:response|result|output|contents?)\s{1,3}(?:as|like)\s{1,3}(?:your\s{1,3})?(?:new\s{1,3})?(?:instructions|system\s{1,3}prompt|orders)\b`, 'i'),
     ],
+  },
+  {
+    id: 'RI003',
+    category: 'remote-instructions',
+    severity: 'MEDIUM',
+    title: 'Do what a command\'s output says ("carry out the steps it prints"); HIGH with a fetch in the same file (CB011)',
+    message: 'tells the agent to act on whatever a command or download prints',
+    where: ['markdown', 'other'],
+    needles: ['print', 'output', 'return', 'says', 'say', 'list', 'tells', 'gives', 'shows', 'emits', 'sends back', 'responds'],
+    patterns: [new RegExp(String.raw`\b${DO}\s{1,3}${WHAT}${SAYS}\b`, 'i')],
   },
 ];
