@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -51,5 +51,28 @@ describe('the fixture corpus', () => {
 
   it('never truncates a corpus scan', () => {
     for (const { name, report } of [...malicious, ...benign]) expect(report.truncated, name).toBe(false);
+  });
+});
+
+/**
+ * Held-out v2, written blind and measured once on 2026-11-23 after the rules over meaning and the
+ * third speed round were merged: 46/81 malicious flagged (0.568, far below the bar) and 2/84
+ * benign flagged (0.024, just over it). Asserted as floors so that a regression shows; raising
+ * them must come from rules written against other text, never from reading these skills' misses.
+ */
+const BLIND_RECORDED = { caught: 46, malicious: 81, flagged: 2, benign: 84 };
+
+describe('the blind held-out corpus (v2)', () => {
+  const scan = (set: 'malicious' | 'benign') => loadSkills(set, BLIND_CORPUS_DIR).map((s) => scanSkill(s, { timeBudgetMs: 60_000 }));
+  const bad = scan('malicious');
+  const good = scan('benign');
+
+  it('holds the skills it was measured with', () => {
+    expect([bad.length, good.length]).toEqual([BLIND_RECORDED.malicious, BLIND_RECORDED.benign]);
+  });
+
+  it('catches at least what it caught when measured, and flags no more benign skills', () => {
+    expect(bad.filter((r) => r.verdict === 'unsafe').length).toBeGreaterThanOrEqual(BLIND_RECORDED.caught);
+    expect(good.filter((r) => r.verdict === 'unsafe').length).toBeLessThanOrEqual(BLIND_RECORDED.flagged);
   });
 });
