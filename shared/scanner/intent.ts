@@ -8,7 +8,7 @@
  */
 import { FEATURE_NEEDLES, FEATURES, type Feature } from './intent-features.js';
 import { findingAt, type RawFinding } from './match.js';
-import { requiredLiterals } from './literals.js';
+import { requiredLiterals, requiredLiteralsByBranch } from './literals.js';
 import type { NeedleHits, NeedleIndex } from './needles.js';
 import { counts, readable } from './intent-text.js';
 import { lineAt, type Prepared } from './prepare.js';
@@ -75,24 +75,54 @@ const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
 ];
 const REGEX = new Map(FEATURES);
 const isAscii = (n: string): boolean => /^[\x00-\x7f]+$/.test(n);
+/** Chinese and Japanese strings, which literals.ts reads with `caseless`: short ones are rare enough. */
+const isCjk = (n: string): boolean => /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/.test(n);
+
+/**
+ * The literals of each top-level alternative of a feature's regex (Chinese and Japanese ones
+ * included), or null when some alternative requires none. A list with a short ASCII string is
+ * dropped (it is in most texts) unless the string is one of the feature's own needles, as `@` is
+ * a send's; a list with a space is dropped, as the read text joins lines with one.
+ */
+function branchLiterals(re: RegExp, own: readonly string[]): string[][][] | null {
+  const branches = requiredLiteralsByBranch(re, 1, true);
+  if (!branches) return null;
+  const usable = (l: readonly string[]): boolean =>
+    l.every((n) => !/\s/.test(n) && (n.length >= 3 || isCjk(n) || own.includes(n)));
+  const kept = branches.map((lists) => lists.filter(usable));
+  return kept.some((lists) => lists.length === 0) ? null : kept;
+}
+
 /**
  * Per feature, what its presence in a text takes: one of its own needles (ASCII ones found by the
- * engine's one needle pass, the others looked for one by one), and one string of each list of
- * literals read from its regex (literals.ts).
+ * engine's one needle pass, the others looked for one by one), one string of each list of
+ * literals read from its regex (literals.ts), and of each list of at least one of its regex's
+ * top-level alternatives.
  */
 const PRESENCE = FEATURES.map(([feature, re]) => ({
   feature,
   ascii: FEATURE_NEEDLES[feature].filter(isAscii),
   other: FEATURE_NEEDLES[feature].filter((n) => !isAscii(n)),
   lists: requiredLiterals(re),
+  branches: branchLiterals(re, FEATURE_NEEDLES[feature]),
 }));
+/** Per feature, the literal lists of each alternative of its regex (null: not used); needles.test.ts checks them. */
+export const FEATURE_BRANCHES: ReadonlyArray<[Feature, string[][][] | null]> = PRESENCE.map((f) => [f.feature, f.branches]);
 /** The ASCII needles and literals of the features, for the engine to add to its one automaton over the file. */
-export const INTENT_NEEDLES: readonly string[] = PRESENCE.flatMap((f) => [...f.ascii, ...f.lists.flat()]);
+export const INTENT_NEEDLES: readonly string[] = PRESENCE.flatMap((f) => [
+  ...f.ascii, ...f.lists.flat(), ...(f.branches ?? []).flat(2).filter(isAscii),
+]);
 
+/** A list of literals as needle ids, plus its strings the automaton cannot hold (looked for one by one). */
+interface Alternatives {
+  ids: Int32Array;
+  other: readonly string[];
+}
 interface Presence {
   feature: Feature;
   lists: Int32Array[];
   other: readonly string[];
+  branches: Alternatives[][] | null;
 }
 /** PRESENCE with needles as ids of the index the engine built (one index in practice). */
 const BY_INDEX = new WeakMap<NeedleIndex, Presence[]>();
@@ -104,7 +134,13 @@ function presenceIn(index: NeedleIndex): Presence[] {
       if (id === undefined) throw new Error(`intent needle ${JSON.stringify(n)} is not in the index`);
       return id;
     });
-    compiled = PRESENCE.map((f) => ({ feature: f.feature, lists: [ids(f.ascii), ...f.lists.map(ids)], other: f.other }));
+    const alternatives = (l: readonly string[]): Alternatives => ({ ids: ids(l.filter(isAscii)), other: l.filter((n) => !isAscii(n)) });
+    compiled = PRESENCE.map((f) => ({
+      feature: f.feature,
+      lists: [ids(f.ascii), ...f.lists.map(ids)],
+      other: f.other,
+      branches: f.branches?.map((lists) => lists.map(alternatives)) ?? null,
+    }));
     BY_INDEX.set(index, compiled);
   }
   return compiled;
@@ -116,18 +152,36 @@ const anyFound = (list: Int32Array, first: Int32Array): boolean => {
 };
 
 /**
- * The features a file can hold, from the needles found in its whole lowercased text. The detector
- * reads only some lines (see intent-text.ts), so this may name a feature the read lines lack: it
- * only decides which regexes run, and those run over the read lines alone.
+ * The features a file can hold, from the needles found in its whole lowercased text: `maybe` by
+ * each feature's own needles and its regex's literals, `possible` also by the literals of one of
+ * its regex's alternatives (a subset). The detector reads only some lines (see intent-text.ts),
+ * so either may name a feature the read lines lack: they only decide which regexes run, and those
+ * run over the read lines alone.
  */
-function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
-  const present = new Set<Feature>();
-  for (const { feature, lists, other } of presenceIn(found.index)) {
+function presentFeatures(found: NeedleHits, lower: string, maybe: Set<Feature>, possible: Set<Feature>): void {
+  for (const { feature, lists, other, branches } of presenceIn(found.index)) {
     // The first list is the feature's own ASCII needles; its other needles may stand in for them.
     const own = anyFound(lists[0], found.first) || other.some((n) => lower.includes(n));
-    if (own && lists.every((l, i) => i === 0 || anyFound(l, found.first))) present.add(feature);
+    if (!own || !lists.every((l, i) => i === 0 || anyFound(l, found.first))) continue;
+    maybe.add(feature);
+    if (branches === null || someBranchFound(branches, found.first, lower)) possible.add(feature);
   }
-  return present;
+}
+
+/** Whether some alternative has one string of each of its lists in the text. */
+function someBranchFound(branches: readonly Alternatives[][], first: Int32Array, lower: string): boolean {
+  for (let b = 0; b < branches.length; b++) {
+    const lists = branches[b];
+    let all = true;
+    for (let k = 0; k < lists.length && all; k++) all = anyFound(lists[k].ids, first) || anyIncluded(lists[k].other, lower);
+    if (all) return true;
+  }
+  return false;
+}
+
+function anyIncluded(strings: readonly string[], lower: string): boolean {
+  for (let k = 0; k < strings.length; k++) if (lower.includes(strings[k])) return true;
+  return false;
 }
 
 /*
@@ -151,9 +205,14 @@ function windowHas(own: ReadonlySet<Feature>, next: ReadonlySet<Feature> | undef
  * {@link INTENT_NEEDLES} included.
  */
 export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
-  const present = presentFeatures(found, p.lower);
+  const present = new Set<Feature>();
+  const possible = new Set<Feature>();
+  presentFeatures(found, p.lower, present, possible);
   // No combination can fire with features the text cannot hold (each is an and/or of features).
   if (!anyCombination((f) => present.has(f))) return;
+  // Nor with those it can hold by its regexes' alternatives, protection taken as absent (the one
+  // feature a combination wants missing): then no window can fire, whatever is found.
+  if (!anyCombination((f) => f !== 'protect' && possible.has(f))) return;
   const { text, reads } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
@@ -168,6 +227,9 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
     if (!present.has(feature)) continue;
     if (looked.size > 0 && !anyCombination((f) => (looked.has(f) ? seen.has(f) : present.has(f)))) return;
     looked.add(feature);
+    // Looked for and, as its regex cannot match here, not found. (The checks above still go by
+    // `present`: they stop early exactly where they always did, which for `protect` is not moot.)
+    if (!possible.has(feature)) continue;
     const re = REGEX.get(feature)!;
     re.lastIndex = 0;
     let tried = 0;
