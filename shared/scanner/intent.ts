@@ -152,20 +152,35 @@ const anyFound = (list: Int32Array, first: Int32Array): boolean => {
 };
 
 /**
- * The features a file can hold, from the needles found in its whole lowercased text: `maybe` by
- * each feature's own needles and its regex's literals, `possible` also by the literals of one of
- * its regex's alternatives (a subset). The detector reads only some lines (see intent-text.ts),
- * so either may name a feature the read lines lack: they only decide which regexes run, and those
- * run over the read lines alone.
+ * The features a file can hold, from the needles found in its whole lowercased text (its own
+ * needles and its regex's literals). The detector reads only some lines (see intent-text.ts), so
+ * this may name a feature the read lines lack: it only decides which regexes run, and those run
+ * over the read lines alone.
  */
-function presentFeatures(found: NeedleHits, lower: string, maybe: Set<Feature>, possible: Set<Feature>): void {
-  for (const { feature, lists, other, branches } of presenceIn(found.index)) {
+function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
+  const present = new Set<Feature>();
+  for (const { feature, lists, other } of presenceIn(found.index)) {
     // The first list is the feature's own ASCII needles; its other needles may stand in for them.
     const own = anyFound(lists[0], found.first) || other.some((n) => lower.includes(n));
-    if (!own || !lists.every((l, i) => i === 0 || anyFound(l, found.first))) continue;
-    maybe.add(feature);
-    if (branches === null || someBranchFound(branches, found.first, lower)) possible.add(feature);
+    if (own && lists.every((l, i) => i === 0 || anyFound(l, found.first))) present.add(feature);
   }
+  return present;
+}
+
+const FEATURE_INDEX = new Map(FEATURES.map(([f], i) => [f, i]));
+
+/**
+ * Whether a present feature's regex can match at all: one of its alternatives has one string of
+ * each of its lists in the text. Worked out when first asked and kept in `memo` (0: not yet,
+ * 1: can, 2: cannot), as most features of most files are never asked about.
+ */
+function possible(compiled: readonly Presence[], memo: Uint8Array, f: Feature, found: NeedleHits, lower: string): boolean {
+  const i = FEATURE_INDEX.get(f)!;
+  if (memo[i] === 0) {
+    const { branches } = compiled[i];
+    memo[i] = branches === null || someBranchFound(branches, found.first, lower) ? 1 : 2;
+  }
+  return memo[i] === 1;
 }
 
 /** Whether some alternative has one string of each of its lists in the text. */
@@ -205,14 +220,14 @@ function windowHas(own: ReadonlySet<Feature>, next: ReadonlySet<Feature> | undef
  * {@link INTENT_NEEDLES} included.
  */
 export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
-  const present = new Set<Feature>();
-  const possible = new Set<Feature>();
-  presentFeatures(found, p.lower, present, possible);
+  const present = presentFeatures(found, p.lower);
   // No combination can fire with features the text cannot hold (each is an and/or of features).
   if (!anyCombination((f) => present.has(f))) return;
-  // Nor with those it can hold by its regexes' alternatives, protection taken as absent (the one
-  // feature a combination wants missing): then no window can fire, whatever is found.
-  if (!anyCombination((f) => f !== 'protect' && possible.has(f))) return;
+  // Nor with those its regexes' alternatives allow, protection taken as absent (the one feature a
+  // combination wants missing): then no window can fire, whatever is found.
+  const compiled = presenceIn(found.index);
+  const memo = new Uint8Array(compiled.length);
+  if (!anyCombination((f) => f !== 'protect' && present.has(f) && possible(compiled, memo, f, found, p.lower))) return;
   const { text, reads } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
@@ -229,7 +244,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
     looked.add(feature);
     // Looked for and, as its regex cannot match here, not found. (The checks above still go by
     // `present`: they stop early exactly where they always did, which for `protect` is not moot.)
-    if (!possible.has(feature)) continue;
+    if (!possible(compiled, memo, feature, found, p.lower)) continue;
     const re = REGEX.get(feature)!;
     re.lastIndex = 0;
     let tried = 0;
