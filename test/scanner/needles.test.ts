@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INSTALLER, INSTALLER_NEEDLES } from '../../shared/scanner/detectors.js';
 import { RULES } from '../../shared/scanner/index.js';
 import { FEATURE_NEEDLES, FEATURES } from '../../shared/scanner/intent-features.js';
-import { FEATURE_BRANCHES } from '../../shared/scanner/intent.js';
+import { FEATURE_BRANCHES } from '../../shared/scanner/intent-presence.js';
 import { patternNeedles } from '../../shared/scanner/match.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import { CODE_CASES, COMBO_CASES } from './cases-code.js';
