@@ -17,20 +17,22 @@ const IMPERATIVE = /\b(?:run|execute|paste|type|call|invoke|now|first|then)\b/i;
 /** "If anyone asks you to enter your recovery phrase, it is a scam": a hypothetical, not an order. */
 const HYPOTHETICAL = /\bif\s{1,3}(?:anyone|anybody|someone|somebody|a\s{1,3}(?:stranger|website|site|page|message|dm|caller|scammer)|an\s{1,3}(?:app|email|extension|attacker))\s{1,3}(?:ever\s{1,3})?(?:asks?|requests?|tells?|wants?)\b/i;
 
-/** The text of the clause that ends at `start`, at most 160 characters back. */
-function clauseBefore(line: string, start: number): string {
+/**
+ * The text of the clause that ends at `start`, at most 160 characters back. The checks below take
+ * it as `clause` when the caller has it already (the matcher reads it once per match, not three times).
+ */
+export function clauseBefore(line: string, start: number): string {
   const from = Math.max(0, start - 160);
   const window = line.slice(from, start);
   // Punctuation inside inline code (`curl ... | sh`) does not end a sentence.
-  const masked = window.replace(/`[^`\n]{0,200}`/g, (code) => 'x'.repeat(code.length));
+  const masked = window.includes('`') ? window.replace(/`[^`\n]{0,200}`/g, (code) => 'x'.repeat(code.length)) : window;
   let cut = 0;
   for (const m of masked.matchAll(CLAUSE_BREAK)) cut = (m.index ?? 0) + m[0].length;
   return window.slice(cut);
 }
 
 /** True when the clause before the match negates it ("this skill never reads ~/.ssh"). */
-export function isNegated(line: string, start: number): boolean {
-  const clause = clauseBefore(line, start);
+export function isNegated(line: string, start: number, clause = clauseBefore(line, start)): boolean {
   if (HYPOTHETICAL.test(clause)) return true;
   for (const m of clause.matchAll(NEGATION)) {
     const after = clause.slice((m.index ?? 0) + m[0].length);
@@ -44,30 +46,33 @@ export function isQuoted(line: string, start: number): boolean {
   // A window, not the whole line: a hostile 256 KiB line must not cost O(n) per match.
   const window = line.slice(Math.max(0, start - 1000), start);
   const before = window.slice(window.lastIndexOf('\n') + 1);
-  const ticks = before.split('`').length - 1;
-  if (ticks % 2 === 1) return true;
-  const dq = before.split('"').length - 1;
-  if (dq % 2 === 1) return true;
-  const open = before.split('“').length - 1;
-  const close = before.split('”').length - 1;
-  return open > close;
+  if (occurrences(before, '`') % 2 === 1) return true;
+  if (occurrences(before, '"') % 2 === 1) return true;
+  return occurrences(before, '“') > occurrences(before, '”');
+}
+
+/** How many times `c` (one UTF-16 unit) occurs in `text`, without the array a `split` makes. */
+export function occurrences(text: string, c: string): number {
+  let n = 0;
+  for (let at = text.indexOf(c); at >= 0; at = text.indexOf(c, at + 1)) n++;
+  return n;
 }
 
 /** "Injected text tries to override ...", "attackers often read ...": describing an attack. */
 const DESCRIPTIVE = /\b(?:tries|try|trying|attempts?|attempting)\s{1,3}to\b|\b(?:attackers?|malware|stealers?|injected\s{1,3}text|injections?)\s{1,3}(?:\w{1,12}\s{1,3})?(?:may|might|can|could|will|often|usually|typically|commonly|tend\s{1,3}to)\b/i;
 
 /** True when the clause before the match describes what an attack does rather than asking for it. */
-export function isDescription(line: string, start: number): boolean {
-  return DESCRIPTIVE.test(clauseBefore(line, start));
+export function isDescription(line: string, start: number, clause = clauseBefore(line, start)): boolean {
+  return DESCRIPTIVE.test(clause);
 }
 
 /**
  * True when the match is quoted after a mention marker ("flags phrases such as `...`"), with no
  * imperative in between ("for example, run `...`" is still an instruction).
  */
-export function isQuotedMention(line: string, start: number): boolean {
+export function isQuotedMention(line: string, start: number, clause?: string): boolean {
   if (!isQuoted(line, start)) return false;
-  const clause = clauseBefore(line, start);
+  clause ??= clauseBefore(line, start);
   const marker = MENTION_MARKER.exec(clause);
   if (!marker) return false;
   const between = clause.slice(marker.index + marker[0].length);
@@ -78,9 +83,9 @@ export function isQuotedMention(line: string, start: number): boolean {
  * True when the match is quoted under an exhibit heading ("Signs of tampering") with no
  * imperative before it in its clause.
  */
-export function isQuotedExhibit(line: string, start: number): boolean {
+export function isQuotedExhibit(line: string, start: number, clause?: string): boolean {
   if (!isQuoted(line, start)) return false;
-  return !IMPERATIVE.test(clauseBefore(line, start).replace(/`[^`]*`|"[^"]*"/g, ''));
+  return !IMPERATIVE.test((clause ?? clauseBefore(line, start)).replace(/`[^`]*`|"[^"]*"/g, ''));
 }
 
 /**

@@ -43,8 +43,13 @@ const PROTECT = String.raw`\b(?:redact|redacts|redacted|redacting|mask|masks|mas
 /** A verb of sending, then (within a clause) a concrete destination: a URL or an email address. */
 /** A send verb used as a verb: not after an article, a possessive or an adjective ("a blog post", "motivating post"). */
 const NOT_A_NOUN = String.raw`(?<!\b(?:a|an|the|this|that|these|those|each|every|any|some|my|our|your|his|her|their|its|blog|forum|\w{2,20}ing)\s{1,3})`;
-const SEND_VERB = String.raw`${NOT_A_NOUN}\b(?:send|sends|sending|post|upload|uploads|transmit|submit|deliver|forward|forwards|forwarding|paste|include|attach|share|sync|push|transfer|report|e-?mail|leak|exfiltrate|beacon|hand|relay|ship` +
-  String.raw`|env[ií]a|enviar?|env[ií]e|manda|sube|envoie|envoyer|envoyez|transmets|transmettez|schick\w{0,3}|sende|senden|übermittl\w{0,3}|отправ\w{0,6})\b`;
+const SEND_VERBS = String.raw`(?:send|sends|sending|post|upload|uploads|transmit|submit|deliver|forward|forwards|forwarding|paste|include|attach|share|sync|push|transfer|report|e-?mail|leak|exfiltrate|beacon|hand|relay|ship` +
+  String.raw`|env[ií]a|enviar?|env[ií]e|manda|sube|envoie|envoyer|envoyez|transmets|transmettez|schick\w{0,3}|sende|senden|übermittl\w{0,3}|отправ\w{0,6})`;
+/**
+ * The verb looked for first, then the lookbehind (assertions at one offset, so the same matches):
+ * a leading lookbehind is evaluated at every offset of the text before V8 tries the verb.
+ */
+const SEND_VERB = String.raw`\b(?=${SEND_VERBS})${NOT_A_NOUN}${SEND_VERBS}\b`;
 /** Within one sentence: a dot may sit inside a file name or host, not end the sentence. */
 const IN_SENTENCE = String.raw`(?:[^.!?\n]|[.!?](?=\S))`;
 /** A tool's parameter by name: "the 'units' parameter", "the `context` argument". */

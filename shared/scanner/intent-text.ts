@@ -3,7 +3,7 @@
  * tool descriptions and comment or docstring lines, never code or link targets; in markdown a
  * feature negated in its own clause, described as an attack, or quoted as an example is dropped.
  */
-import { isDescription } from './context.js';
+import { isDescription, occurrences } from './context.js';
 import type { Feature } from './intent-features.js';
 import { lineAt, type Prepared } from './prepare.js';
 
@@ -24,7 +24,7 @@ function looksLikeProse(line: string): boolean {
 /** True when a double-quoted span on the line is open at `at`: quoted text is an example. */
 function inDoubleQuotes(text: string, lineStart: number, at: number): boolean {
   const before = text.slice(Math.max(lineStart, at - 400), at);
-  return (before.split('"').length - 1) % 2 === 1 || before.split('“').length > before.split('”').length;
+  return occurrences(before, '"') % 2 === 1 || occurrences(before, '“') > occurrences(before, '”');
 }
 
 /**
@@ -49,7 +49,8 @@ const CLAUSE_START = /[.;:!?,](?=\s|$)|[\n(]|\s(?:then|and|but|so|or)\s/g;
 const NEGATION = /\b(?:never|not|no|without|instead\s{1,3}of|rather\s{1,3}than|avoid|refuse|don['’]t|doesn['’]t|won['’]t|can['’]t|cannot|shouldn['’]t|mustn['’]t)\b/i;
 
 function negatedHere(text: string, at: number): boolean {
-  const window = text.slice(Math.max(0, at - 120), at).replace(/`[^`\n]{0,200}`/g, (c) => 'x'.repeat(c.length));
+  const before = text.slice(Math.max(0, at - 120), at);
+  const window = before.includes('`') ? before.replace(/`[^`\n]{0,200}`/g, (c) => 'x'.repeat(c.length)) : before;
   let cut = 0;
   for (const m of window.matchAll(CLAUSE_START)) cut = (m.index ?? 0) + m[0].length;
   return NEGATION.test(window.slice(cut));

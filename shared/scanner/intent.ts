@@ -6,10 +6,10 @@
  * source x sink, fetch x follow x persistence, another tool's call x a change to it, concealment
  * x anything sensitive, a write to the agent's own instructions, a locked archive that is run.
  */
-import { FEATURE_NEEDLES, FEATURES, type Feature } from './intent-features.js';
+import { FEATURES, type Feature } from './intent-features.js';
+import { possible, presenceIn, presentFeatures } from './intent-presence.js';
 import { findingAt, type RawFinding } from './match.js';
-import { requiredLiterals } from './literals.js';
-import type { NeedleHits, NeedleIndex } from './needles.js';
+import type { NeedleHits } from './needles.js';
 import { counts, readable } from './intent-text.js';
 import { lineAt, type Prepared } from './prepare.js';
 import { RULES } from './rules/index.js';
@@ -74,61 +74,9 @@ const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
   ['userData', ['sink']], ['protect', ['source']],
 ];
 const REGEX = new Map(FEATURES);
-const isAscii = (n: string): boolean => /^[\x00-\x7f]+$/.test(n);
-/**
- * Per feature, what its presence in a text takes: one of its own needles (ASCII ones found by the
- * engine's one needle pass, the others looked for one by one), and one string of each list of
- * literals read from its regex (literals.ts).
- */
-const PRESENCE = FEATURES.map(([feature, re]) => ({
-  feature,
-  ascii: FEATURE_NEEDLES[feature].filter(isAscii),
-  other: FEATURE_NEEDLES[feature].filter((n) => !isAscii(n)),
-  lists: requiredLiterals(re),
-}));
-/** The ASCII needles and literals of the features, for the engine to add to its one automaton over the file. */
-export const INTENT_NEEDLES: readonly string[] = PRESENCE.flatMap((f) => [...f.ascii, ...f.lists.flat()]);
 
-interface Presence {
-  feature: Feature;
-  lists: Int32Array[];
-  other: readonly string[];
-}
-/** PRESENCE with needles as ids of the index the engine built (one index in practice). */
-const BY_INDEX = new WeakMap<NeedleIndex, Presence[]>();
-function presenceIn(index: NeedleIndex): Presence[] {
-  let compiled = BY_INDEX.get(index);
-  if (!compiled) {
-    const ids = (l: readonly string[]): Int32Array => Int32Array.from(l, (n) => {
-      const id = index.ids.get(n);
-      if (id === undefined) throw new Error(`intent needle ${JSON.stringify(n)} is not in the index`);
-      return id;
-    });
-    compiled = PRESENCE.map((f) => ({ feature: f.feature, lists: [ids(f.ascii), ...f.lists.map(ids)], other: f.other }));
-    BY_INDEX.set(index, compiled);
-  }
-  return compiled;
-}
-
-const anyFound = (list: Int32Array, first: Int32Array): boolean => {
-  for (let k = 0; k < list.length; k++) if (first[list[k]] !== 0) return true;
-  return false;
-};
-
-/**
- * The features a file can hold, from the needles found in its whole lowercased text. The detector
- * reads only some lines (see intent-text.ts), so this may name a feature the read lines lack: it
- * only decides which regexes run, and those run over the read lines alone.
- */
-function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
-  const present = new Set<Feature>();
-  for (const { feature, lists, other } of presenceIn(found.index)) {
-    // The first list is the feature's own ASCII needles; its other needles may stand in for them.
-    const own = anyFound(lists[0], found.first) || other.some((n) => lower.includes(n));
-    if (own && lists.every((l, i) => i === 0 || anyFound(l, found.first))) present.add(feature);
-  }
-  return present;
-}
+/** The features' needles, for the engine's one needle pass. */
+export { INTENT_NEEDLES } from './intent-presence.js';
 
 /*
  * The predicates below are made by functions rather than assigned to named constants in the hot
@@ -154,6 +102,11 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   const present = presentFeatures(found, p.lower);
   // No combination can fire with features the text cannot hold (each is an and/or of features).
   if (!anyCombination((f) => present.has(f))) return;
+  // Nor with those its regexes' alternatives allow, protection taken as absent (the one feature a
+  // combination wants missing): then no window can fire, whatever is found.
+  const compiled = presenceIn(found.index);
+  const memo = new Uint8Array(compiled.length);
+  if (!anyCombination((f) => f !== 'protect' && present.has(f) && possible(compiled, memo, f, found, p.lower))) return;
   const { text, reads } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
@@ -168,6 +121,9 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
     if (!present.has(feature)) continue;
     if (looked.size > 0 && !anyCombination((f) => (looked.has(f) ? seen.has(f) : present.has(f)))) return;
     looked.add(feature);
+    // Looked for and, as its regex cannot match here, not found. (The checks above still go by
+    // `present`: they stop early exactly where they always did, which for `protect` is not moot.)
+    if (!possible(compiled, memo, feature, found, p.lower)) continue;
     const re = REGEX.get(feature)!;
     re.lastIndex = 0;
     let tried = 0;

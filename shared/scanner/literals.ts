@@ -54,11 +54,13 @@ export function requiredLiterals(re: RegExp, minLength = MIN_LENGTH): RequiredLi
  * the whole: a match is a match of one alternative, so it holds one string of each list of at
  * least one alternative. Sharper than the whole's lists, which can only keep one list per
  * alternative ("curl ..." | "wget ... https://" needs curl, or wget and http, not curl or http).
- * `null` when some alternative requires nothing.
+ * `null` when some alternative requires nothing. With `caseless`, Chinese and Japanese characters
+ * (which have no case, so a lowercased text holds them as written) are literals too; such
+ * strings cannot join the ASCII needle automaton and are for a caller that looks for them itself.
  */
-export function requiredLiteralsByBranch(re: RegExp, minLength = MIN_LENGTH): RequiredLiterals[] | null {
+export function requiredLiteralsByBranch(re: RegExp, minLength = MIN_LENGTH, caseless = false): RequiredLiterals[] | null {
   try {
-    const branches = new Reader(re.source, re.flags).readBranches().map((b) => finish(b, minLength));
+    const branches = new Reader(re.source, re.flags, caseless).readBranches().map((b) => finish(b, minLength));
     return branches.some((b) => b.length === 0) ? null : branches;
   } catch (err) {
     if (err instanceof Unsupported) return null;
@@ -77,7 +79,8 @@ function finish(info: Info, minLength: number): RequiredLiterals {
 /** A list cut to needle length, without strings that hold another (they add nothing); null if too weak. */
 function simplify(list: readonly string[], minLength = MIN_LENGTH): string[] | null {
   const cut = [...new Set(list.map((s) => s.slice(0, MAX_LENGTH)))];
-  if (cut.some((s) => s.length < minLength)) return null;
+  // A Chinese or Japanese string (read only with `caseless`) is rare enough however short.
+  if (cut.some((s) => s.length < minLength && !/[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/.test(s))) return null;
   return cut.filter((s) => !cut.some((t) => t !== s && s.includes(t))).sort();
 }
 
@@ -170,13 +173,21 @@ function repeat(piece: Info, min: number, max: number): Info {
 /** Single characters matched by a class, lowercased; null when there are too many or some are not ASCII. */
 type CharSet = Set<string> | null;
 
+/**
+ * Kana and CJK ideographs: no case mapping leads to or from them, so a case-insensitive regex
+ * matches them only as written and lowercasing leaves them alone.
+ */
+function isCaselessCjk(code: number): boolean {
+  return (code >= 0x3040 && code <= 0x30ff) || (code >= 0x3400 && code <= 0x4dbf) || (code >= 0x4e00 && code <= 0x9fff);
+}
+
 /** A recursive-descent reader of the regex syntax the rules use. */
 class Reader {
   private i = 0;
   private readonly unicode: boolean;
   private readonly fold: boolean;
 
-  constructor(private readonly src: string, flags: string) {
+  constructor(private readonly src: string, flags: string, private readonly caseless = false) {
     // The `v` flag's classes nest and subtract ([\w--\d]); this reader does not know them.
     if (flags.includes('v')) throw new Unsupported();
     this.unicode = flags.includes('u');
@@ -304,9 +315,10 @@ class Reader {
     return this.literal(String.fromCodePoint(parseInt(m[0].replace(/[{}]/g, ''), 16)));
   }
 
-  /** One literal character, lowercased; null (anything) when it is not printable ASCII. */
+  /** One literal character, lowercased; null (anything) when it is not printable ASCII (nor, if asked, caseless CJK). */
   private literal(c: string): CharSet {
     const code = c.codePointAt(0)!;
+    if (this.caseless && isCaselessCjk(code)) return new Set([c]);
     if (code < 0x20 || code > 0x7e) return null;
     // With `iu`, K and S also match the Kelvin sign and the long s, which lowercase to no ASCII needle.
     if (this.fold && this.unicode && /[ksKS]/.test(c)) return null;

@@ -4,7 +4,7 @@
  * literals it cannot match without (literals.ts); each match is then checked against its line's
  * zone, the mention heuristics, `unless` and the verifier.
  */
-import { commandSegment, isDescription, isNegated, isQuotedExhibit, isQuotedMention } from './context.js';
+import { clauseBefore, commandSegment, isDescription, isNegated, isQuotedExhibit, isQuotedMention } from './context.js';
 import { excerpt } from './excerpt.js';
 import { requiredLiterals, requiredLiteralsByBranch } from './literals.js';
 import type { NeedleHits, NeedleIndex } from './needles.js';
@@ -229,9 +229,12 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
   const abs = p.lineStarts[line] + start;
   if (zone.kind === 'markdown') {
     const mode = rule.prose ?? 'mention';
-    if (mode !== 'match' && isNegated(p.text, abs)) return null;
-    if (mode === 'mention' && (isQuotedMention(p.text, abs) || isDescription(p.text, abs))) return null;
-    if (mode === 'mention' && zone.exhibit && isQuotedExhibit(p.text, abs)) return null;
+    if (mode !== 'match') {
+      const clause = clauseBefore(p.text, abs);
+      if (isNegated(p.text, abs, clause)) return null;
+      if (mode === 'mention' && (isQuotedMention(p.text, abs, clause) || isDescription(p.text, abs, clause))) return null;
+      if (mode === 'mention' && zone.exhibit && isQuotedExhibit(p.text, abs, clause)) return null;
+    }
   }
   if (rule.unless?.length) {
     const seg = commandSegment(p.text, abs, abs + m[0].length, zone.kind === 'markdown');

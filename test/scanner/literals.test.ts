@@ -60,6 +60,13 @@ describe('requiredLiterals', () => {
     expect(requiredLiteralsByBranch(/\bcurl\b|\s{2}x/)).toBeNull();
   });
 
+  it('reads Chinese and Japanese literals, however short, only when asked (they have no case)', () => {
+    expect(requiredLiteralsByBranch(/\bcurl\s|悄悄|こっそり/gi)).toBeNull();
+    expect(requiredLiteralsByBranch(/\bcurl\s|悄悄|こっそり/gi, 3, true)).toEqual([[['curl']], [['悄悄']], [['こっそり']]]);
+    // Cyrillic has case (and letters that fold to others): still read as anything.
+    expect(requiredLiteralsByBranch(/curl|отправ/gi, 3, true)).toBeNull();
+  });
+
   it('never claims a literal that some match lacks (random patterns and texts)', () => {
     const piece = fc.letrec<{ re: string }>((tie) => ({
       re: fc.oneof(

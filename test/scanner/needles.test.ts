@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { INSTALLER, INSTALLER_NEEDLES } from '../../shared/scanner/detectors.js';
 import { RULES } from '../../shared/scanner/index.js';
 import { FEATURE_NEEDLES, FEATURES } from '../../shared/scanner/intent-features.js';
+import { FEATURE_BRANCHES } from '../../shared/scanner/intent-presence.js';
 import { patternNeedles } from '../../shared/scanner/match.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import { CODE_CASES, COMBO_CASES } from './cases-code.js';
@@ -68,6 +69,17 @@ describe('rule needles', () => {
       .filter((m) => !FEATURE_NEEDLES[feature].some((n) => m.includes(n))));
     expect(bare).toEqual([]);
   });
+
+  const REGEX = new Map(FEATURES);
+  it.each(FEATURE_BRANCHES.filter(([, b]) => b !== null).map(([feature, branches]) => ({ feature, branches: branches! })))(
+    'intent feature $feature: every match holds one literal of each list of one of its alternatives',
+    ({ feature, branches }) => {
+      const re = REGEX.get(feature)!;
+      const bare = texts.flatMap((p) => [...p.lower.matchAll(new RegExp(re.source, re.flags))].map((m) => m[0])
+        .filter((m) => !branches.some((lists) => lists.every((l) => l.some((n) => m.includes(n))))));
+      expect(bare).toEqual([]);
+    },
+  );
 
   it('lists needles in lowercase', () => {
     for (const r of RULES) for (const n of r.needles ?? []) expect(n, r.id).toBe(n.toLowerCase());

@@ -1,0 +1,134 @@
+/**
+ * Which intent features a text can hold, decided from the engine's one needle pass before any
+ * feature regex runs (see intent.ts): a feature's own needles, the literals read from its regex,
+ * and those of each of its regex's top-level alternatives.
+ */
+import { FEATURE_NEEDLES, FEATURES, type Feature } from './intent-features.js';
+import { requiredLiterals, requiredLiteralsByBranch } from './literals.js';
+import type { NeedleHits, NeedleIndex } from './needles.js';
+
+const isAscii = (n: string): boolean => /^[\x00-\x7f]+$/.test(n);
+/** Chinese and Japanese strings, which literals.ts reads with `caseless`: short ones are rare enough. */
+const isCjk = (n: string): boolean => /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/.test(n);
+
+/**
+ * The literals of each top-level alternative of a feature's regex (Chinese and Japanese ones
+ * included), or null when some alternative requires none. A list with a short ASCII string is
+ * dropped (it is in most texts) unless the string is one of the feature's own needles, as `@` is
+ * a send's; a list with a space is dropped, as the read text joins lines with one.
+ */
+function branchLiterals(re: RegExp, own: readonly string[]): string[][][] | null {
+  const branches = requiredLiteralsByBranch(re, 1, true);
+  if (!branches) return null;
+  const usable = (l: readonly string[]): boolean =>
+    l.every((n) => !/\s/.test(n) && (n.length >= 3 || isCjk(n) || own.includes(n)));
+  const kept = branches.map((lists) => lists.filter(usable));
+  return kept.some((lists) => lists.length === 0) ? null : kept;
+}
+
+/**
+ * Per feature, what its presence in a text takes: one of its own needles (ASCII ones found by the
+ * engine's one needle pass, the others looked for one by one), one string of each list of
+ * literals read from its regex (literals.ts), and of each list of at least one of its regex's
+ * top-level alternatives.
+ */
+const PRESENCE = FEATURES.map(([feature, re]) => ({
+  feature,
+  ascii: FEATURE_NEEDLES[feature].filter(isAscii),
+  other: FEATURE_NEEDLES[feature].filter((n) => !isAscii(n)),
+  lists: requiredLiterals(re),
+  branches: branchLiterals(re, FEATURE_NEEDLES[feature]),
+}));
+/** Per feature, the literal lists of each alternative of its regex (null: not used); needles.test.ts checks them. */
+export const FEATURE_BRANCHES: ReadonlyArray<[Feature, string[][][] | null]> = PRESENCE.map((f) => [f.feature, f.branches]);
+/** The ASCII needles and literals of the features, for the engine to add to its one automaton over the file. */
+export const INTENT_NEEDLES: readonly string[] = PRESENCE.flatMap((f) => [
+  ...f.ascii, ...f.lists.flat(), ...(f.branches ?? []).flat(2).filter(isAscii),
+]);
+
+/** A list of literals as needle ids, plus its strings the automaton cannot hold (looked for one by one). */
+interface Alternatives {
+  ids: Int32Array;
+  other: readonly string[];
+}
+export interface Presence {
+  feature: Feature;
+  lists: Int32Array[];
+  other: readonly string[];
+  branches: Alternatives[][] | null;
+}
+/** PRESENCE with needles as ids of the index the engine built (one index in practice). */
+const BY_INDEX = new WeakMap<NeedleIndex, Presence[]>();
+export function presenceIn(index: NeedleIndex): Presence[] {
+  let compiled = BY_INDEX.get(index);
+  if (!compiled) {
+    const ids = (l: readonly string[]): Int32Array => Int32Array.from(l, (n) => {
+      const id = index.ids.get(n);
+      if (id === undefined) throw new Error(`intent needle ${JSON.stringify(n)} is not in the index`);
+      return id;
+    });
+    const alternatives = (l: readonly string[]): Alternatives => ({ ids: ids(l.filter(isAscii)), other: l.filter((n) => !isAscii(n)) });
+    compiled = PRESENCE.map((f) => ({
+      feature: f.feature,
+      lists: [ids(f.ascii), ...f.lists.map(ids)],
+      other: f.other,
+      branches: f.branches?.map((lists) => lists.map(alternatives)) ?? null,
+    }));
+    BY_INDEX.set(index, compiled);
+  }
+  return compiled;
+}
+
+const anyFound = (list: Int32Array, first: Int32Array): boolean => {
+  for (let k = 0; k < list.length; k++) if (first[list[k]] !== 0) return true;
+  return false;
+};
+
+/**
+ * The features a file can hold, from the needles found in its whole lowercased text (its own
+ * needles and its regex's literals). The detector reads only some lines (see intent-text.ts), so
+ * this may name a feature the read lines lack: it only decides which regexes run, and those run
+ * over the read lines alone.
+ */
+export function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
+  const present = new Set<Feature>();
+  for (const { feature, lists, other } of presenceIn(found.index)) {
+    // The first list is the feature's own ASCII needles; its other needles may stand in for them.
+    const own = anyFound(lists[0], found.first) || other.some((n) => lower.includes(n));
+    if (own && lists.every((l, i) => i === 0 || anyFound(l, found.first))) present.add(feature);
+  }
+  return present;
+}
+
+const FEATURE_INDEX = new Map(FEATURES.map(([f], i) => [f, i]));
+
+/**
+ * Whether a present feature's regex can match at all: one of its alternatives has one string of
+ * each of its lists in the text. Worked out when first asked and kept in `memo` (0: not yet,
+ * 1: can, 2: cannot), as most features of most files are never asked about.
+ */
+export function possible(compiled: readonly Presence[], memo: Uint8Array, f: Feature, found: NeedleHits, lower: string): boolean {
+  const i = FEATURE_INDEX.get(f)!;
+  if (memo[i] === 0) {
+    const { branches } = compiled[i];
+    memo[i] = branches === null || someBranchFound(branches, found.first, lower) ? 1 : 2;
+  }
+  return memo[i] === 1;
+}
+
+/** Whether some alternative has one string of each of its lists in the text. */
+function someBranchFound(branches: readonly Alternatives[][], first: Int32Array, lower: string): boolean {
+  for (let b = 0; b < branches.length; b++) {
+    const lists = branches[b];
+    let all = true;
+    for (let k = 0; k < lists.length && all; k++) all = anyFound(lists[k].ids, first) || anyIncluded(lists[k].other, lower);
+    if (all) return true;
+  }
+  return false;
+}
+
+function anyIncluded(strings: readonly string[], lower: string): boolean {
+  for (let k = 0; k < strings.length; k++) if (lower.includes(strings[k])) return true;
+  return false;
+}
+
