@@ -36,12 +36,22 @@ export const PAYMENT_COLUMNS = [
 
 export type NewPayment = Pick<PaymentRow, 'id' | 'rail' | 'proof_id' | 'purpose' | 'subject_id' | 'amount' | 'currency' | 'payer' | 'payload' | 'requirements'>;
 
+/**
+ * The INSERT of a payment row, `RETURNING *`, with its parameters numbered from `$<first>` (so
+ * it can follow another statement's parameters in one query).
+ */
+export function insertPaymentStatement(p: NewPayment, first = 1): { text: string; values: unknown[] } {
+  const params = Array.from({ length: 10 }, (_, i) => `$${first + i}`).join(', ');
+  return {
+    text: `INSERT INTO payments (id, rail, proof_id, purpose, subject_id, amount, currency, payer, payload, requirements)
+     VALUES (${params}) RETURNING *`,
+    values: [p.id, p.rail, p.proof_id, p.purpose, p.subject_id, p.amount, p.currency, p.payer, JSON.stringify(p.payload), JSON.stringify(p.requirements)],
+  };
+}
+
 export async function insertPayment(q: Queryable, p: NewPayment): Promise<PaymentRow> {
-  const { rows } = await q.query<PaymentRow>(
-    `INSERT INTO payments (id, rail, proof_id, purpose, subject_id, amount, currency, payer, payload, requirements)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING *`,
-    [p.id, p.rail, p.proof_id, p.purpose, p.subject_id, p.amount, p.currency, p.payer, JSON.stringify(p.payload), JSON.stringify(p.requirements)],
-  );
+  const { text, values } = insertPaymentStatement(p);
+  const { rows } = await q.query<PaymentRow>(text, values);
   return rows[0];
 }
 
@@ -69,12 +79,7 @@ export async function latestPaymentFor(q: Queryable, purpose: string, subjectId:
  * (or no longer) pending, or waits for review.
  */
 export async function claimAttempt(q: Queryable, id: string): Promise<PaymentRow | undefined> {
-  const { rows } = await q.query<PaymentRow>(
-    `UPDATE payments SET attempts = attempts + 1, updated_at = now()
-     WHERE id = $1 AND status = 'pending' AND review_reason IS NULL RETURNING *`,
-    [id],
-  );
-  return rows[0];
+  return (await claimAttempts(q, [id])).get(id);
 }
 
 /** `claimAttempt` for many payments in one statement: the claimed rows by id. */

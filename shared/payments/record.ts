@@ -9,7 +9,7 @@ import { PgCode, pgCode, transaction } from '../db/pool.js';
 import { newPaymentId } from '../ids.js';
 import type { Currency } from '../ledger/index.js';
 import { PaymentReplayError } from './errors.js';
-import { insertPayment, PAYMENT_COLUMNS, type PaymentRail, type PaymentRow } from './queries.js';
+import { insertPayment, insertPaymentStatement, PAYMENT_COLUMNS, type NewPayment, type PaymentRail, type PaymentRow } from './queries.js';
 
 /** A payment its rail has verified, ready to be recorded. */
 export interface AcceptedPayment {
@@ -24,12 +24,17 @@ export interface AcceptedPayment {
   requirements: unknown;
 }
 
-/** Writes the payment row of `purpose` for `subjectId`, in the caller's transaction. */
-export function insertAcceptedPayment(tx: Queryable, paid: AcceptedPayment, purpose: string, subjectId: string, id = newPaymentId()): Promise<PaymentRow> {
-  return insertPayment(tx, {
+/** The payment row of `purpose` for `subjectId` that a verified payment becomes. */
+function newPaymentOf(paid: AcceptedPayment, purpose: string, subjectId: string, id: string): NewPayment {
+  return {
     id, rail: paid.rail, proof_id: paid.proofId, purpose, subject_id: subjectId, amount: paid.amount,
     currency: paid.currency, payer: paid.payer.toLowerCase(), payload: paid.payload, requirements: paid.requirements,
-  });
+  };
+}
+
+/** Writes the payment row of `purpose` for `subjectId`, in the caller's transaction. */
+export function insertAcceptedPayment(tx: Queryable, paid: AcceptedPayment, purpose: string, subjectId: string, id = newPaymentId()): Promise<PaymentRow> {
+  return insertPayment(tx, newPaymentOf(paid, purpose, subjectId, id));
 }
 
 /** True when `err` is the proof id's unique violation: the proof was claimed before. */
@@ -60,20 +65,13 @@ export async function recordPaid<T>(db: Db, work: (tx: Queryable) => Promise<T>)
 export async function recordPaidInsert<R>(
   db: Queryable, insertResource: string, values: unknown[], paid: AcceptedPayment, purpose: string, subjectId: string, paymentId = newPaymentId(),
 ): Promise<{ resource: R; payment: PaymentRow }> {
-  const n = values.length;
-  const params = Array.from({ length: 10 }, (_, i) => `$${n + i + 1}`).join(', ');
+  const insertPaymentRow = insertPaymentStatement(newPaymentOf(paid, purpose, subjectId, paymentId), values.length + 1);
   const paymentColumns = PAYMENT_COLUMNS.map((c) => `payment.${c} AS "payment.${c}"`).join(', ');
-  const sql = `WITH resource AS (${insertResource}), payment AS (
-      INSERT INTO payments (id, rail, proof_id, purpose, subject_id, amount, currency, payer, payload, requirements)
-      VALUES (${params}) RETURNING *
-    )
+  const sql = `WITH resource AS (${insertResource}), payment AS (${insertPaymentRow.text})
     SELECT resource.*, ${paymentColumns} FROM resource, payment`;
   let row: Record<string, unknown>;
   try {
-    ({ rows: [row] } = await db.query(sql, [
-      ...values, paymentId, paid.rail, paid.proofId, purpose, subjectId, paid.amount, paid.currency, paid.payer.toLowerCase(),
-      JSON.stringify(paid.payload), JSON.stringify(paid.requirements),
-    ]));
+    ({ rows: [row] } = await db.query(sql, [...values, ...insertPaymentRow.values]));
   } catch (err) {
     if (isProofClaimed(err)) throw new PaymentReplayError(err);
     throw err;
