@@ -7,9 +7,22 @@
 import { keccak256, stringToHex, type Hex } from 'viem';
 import type { Eip3009Authorization } from './types.js';
 
+/** EIP-3009 TransferWithAuthorization, as USDC defines it (and @x402/evm signs it). */
+export const TRANSFER_WITH_AUTHORIZATION = {
+  TransferWithAuthorization: [
+    { name: 'from', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'validAfter', type: 'uint256' },
+    { name: 'validBefore', type: 'uint256' },
+    { name: 'nonce', type: 'bytes32' },
+  ],
+} as const;
+
 const DOMAIN_TYPE_HASH = keccak256(stringToHex('EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)'));
+/** keccak256 of the type's encoding, `TransferWithAuthorization(address from,...)`, read off the type above. */
 const TRANSFER_TYPE_HASH = keccak256(
-  stringToHex('TransferWithAuthorization(address from,address to,uint256 value,uint256 validAfter,uint256 validBefore,bytes32 nonce)'),
+  stringToHex(`TransferWithAuthorization(${TRANSFER_WITH_AUTHORIZATION.TransferWithAuthorization.map((f) => `${f.type} ${f.name}`).join(',')})`),
 );
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;

@@ -17,17 +17,7 @@ import type { DecodedPayment, ServerRequirements } from './types.js';
  */
 export const VALID_BEFORE_MARGIN_SECONDS = 6n;
 
-/** EIP-3009 TransferWithAuthorization, as USDC defines it (and @x402/evm signs it). */
-export const TRANSFER_WITH_AUTHORIZATION = {
-  TransferWithAuthorization: [
-    { name: 'from', type: 'address' },
-    { name: 'to', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'validAfter', type: 'uint256' },
-    { name: 'validBefore', type: 'uint256' },
-    { name: 'nonce', type: 'bytes32' },
-  ],
-} as const;
+export { TRANSFER_WITH_AUTHORIZATION } from './eip712.js';
 
 /** A payment that pays what the server asked for, signed by its payer. */
 export interface VerifiedPayment {
