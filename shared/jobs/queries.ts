@@ -17,12 +17,6 @@ export function insertJobStatement(j: NewJob): { text: string; values: unknown[]
   };
 }
 
-export async function insertJob(q: Queryable, j: NewJob): Promise<JobRow> {
-  const { text, values } = insertJobStatement(j);
-  const { rows } = await q.query<JobRow>(text, values);
-  return rows[0];
-}
-
 export async function getJob(q: Queryable, id: string): Promise<JobRow | undefined> {
   if (!/^[0-9a-f]{24}$/.test(id)) return undefined;
   const { rows } = await q.query<JobRow>('SELECT * FROM jobs WHERE id = $1', [id]);
