@@ -22,6 +22,8 @@ export interface ScanOptions {
   timeBudgetMs?: number;
   /** The clock, in milliseconds. Default `performance.now`. */
   now?: () => number;
+  /** Also report the signal rules' findings (Rule.signal), which combinations otherwise consume silently: for rule tests and debugging. */
+  signals?: boolean;
 }
 
 /**
@@ -46,6 +48,8 @@ RULES.forEach((r, i) => {
     if (id !== undefined && !RULES_BY_NEEDLE[id].includes(i)) RULES_BY_NEEDLE[id].push(i);
   }
 });
+/** Capabilities that only combinations report (Rule.signal). */
+const SIGNALS = new Set(RULES.filter((r) => r.signal).map((r) => r.id));
 const ENCODED = RULES.find((r) => r.id === 'OB003')!;
 const NESTED = RULES.find((r) => r.id === 'OB006')!;
 /**
@@ -175,5 +179,6 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
     truncated = true;
   }
   skillComboFindings(findings, findings);
-  return buildReport(findings, truncated, MAX_FINDINGS, now() - started);
+  const reported = opts.signals ? findings : findings.filter((f) => !SIGNALS.has(f.rule_id));
+  return buildReport(reported, truncated, MAX_FINDINGS, now() - started);
 }

@@ -87,3 +87,52 @@ export function isPublicIPv4(ip: string): boolean {
   if ((a === 192 && b === 0 && c === 2) || (a === 198 && b === 51 && c === 100) || (a === 203 && b === 0 && c === 113)) return false;
   return true;
 }
+
+/**
+ * Platforms whose APIs honest tools call with the user's own credentials (a registrable domain
+ * matches itself and its subdomains). A script that reads ~/.aws/credentials and calls
+ * sts.amazonaws.com is a CLI; one that posts them to a host outside this list is the attack.
+ */
+export const WELL_KNOWN_HOSTS: readonly string[] = [
+  'github.com', 'githubusercontent.com', 'githubassets.com', 'ghcr.io', 'gitlab.com', 'bitbucket.org', 'atlassian.net', 'atlassian.com',
+  'amazonaws.com', 'aws.amazon.com', 'amazon.com', 'googleapis.com', 'google.com', 'gcr.io', 'pkg.dev', 'azure.com', 'azurewebsites.net',
+  'microsoft.com', 'microsoftonline.com', 'windows.net', 'visualstudio.com', 'office.com', 'live.com', 'openai.com', 'anthropic.com',
+  'npmjs.org', 'npmjs.com', 'yarnpkg.com', 'pypi.org', 'pythonhosted.org', 'python.org', 'docker.com', 'docker.io', 'crates.io',
+  'rust-lang.org', 'rustup.rs', 'go.dev', 'golang.org', 'nodejs.org', 'deno.land', 'bun.sh', 'rubygems.org', 'packagist.org',
+  'nuget.org', 'maven.org', 'gradle.org', 'slack.com', 'stripe.com', 'sentry.io', 'cloudflare.com', 'vercel.com', 'netlify.com',
+  'heroku.com', 'fly.io', 'digitalocean.com', 'linode.com', 'hetzner.com', 'notion.com', 'notion.so', 'linear.app', 'twilio.com',
+  'sendgrid.com', 'mailgun.net', 'huggingface.co', 'apple.com', 'icloud.com', 'mozilla.org', 'jsdelivr.net', 'unpkg.com',
+  'cdnjs.com', 'shields.io', 'readthedocs.io', 'readthedocs.org', 'wikipedia.org', 'kubernetes.io', 'helm.sh', 'hashicorp.com',
+  'terraform.io', 'datadoghq.com', 'grafana.com', 'pagerduty.com', 'zoom.us', 'dropbox.com', 'dropboxapi.com', 'box.com',
+  'salesforce.com', 'shopify.com', 'paypal.com', 'okta.com', 'auth0.com', 'supabase.co', 'firebaseio.com', 'mongodb.net',
+  'circleci.com', 'travis-ci.com', 'codecov.io', 'snyk.io', 'sonarcloud.io', 'jetbrains.com', 'ubuntu.com', 'debian.org',
+  'archlinux.org', 'fedoraproject.org', 'brew.sh', 'letsencrypt.org', 'openstreetmap.org', 'etherscan.io', 'infura.io',
+  'alchemy.com', 'coingecko.com', 'coinbase.com', 'telegram.org', 'discord.com', 'reddit.com', 'x.com', 'twitter.com',
+  'ollama.com', 'ollama.ai', 'mistral.ai', 'cohere.com', 'cohere.ai', 'groq.com', 'together.ai', 'replicate.com', 'pinecone.io',
+];
+
+/** Names that never leave the machine or the network, or cannot be registered (RFC 2606, 6761). */
+const LOCAL_SUFFIXES = ['.localhost', '.local', '.lan', '.internal', '.intranet', '.corp', '.home.arpa', '.test', '.example', '.invalid'];
+const DOCUMENTATION_DOMAINS = ['example.com', 'example.org', 'example.net'];
+
+/**
+ * True for a host name or dotted IPv4 address that code may reach on the internet and that is
+ * not a well-known platform: public IPs, and names outside {@link WELL_KNOWN_HOSTS}, local
+ * suffixes and the documentation domains. File names that look like hosts ("setup.py") are not
+ * hosts: the last label must be a letters-only top-level domain of 2 to 24 letters that is not a
+ * common file extension.
+ */
+export function isUnknownRemoteHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/\.$/, '');
+  if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(h)) return isPublicIPv4(h);
+  const tld = h.slice(h.lastIndexOf('.') + 1);
+  if (!/^[a-z]{2,24}$/.test(tld) || FILE_EXTENSIONS.has(tld)) return false;
+  if (h === 'localhost' || LOCAL_SUFFIXES.some((s) => h.endsWith(s))) return false;
+  const known = (d: string): boolean => h === d || h.endsWith(`.${d}`);
+  return !DOCUMENTATION_DOMAINS.some(known) && !WELL_KNOWN_HOSTS.some(known);
+}
+
+/** Extensions that end file names written like hosts in code (`config.json:12`, `main.go:40`). */
+const FILE_EXTENSIONS = new Set(['py', 'js', 'ts', 'mjs', 'cjs', 'json', 'yaml', 'yml', 'toml', 'md', 'txt', 'sh', 'go', 'rs', 'rb',
+  'java', 'kt', 'cs', 'cpp', 'cc', 'hpp', 'html', 'css', 'lock', 'log', 'cfg', 'ini', 'conf', 'env', 'tsx', 'jsx', 'vue', 'php', 'pl',
+  'swift', 'sql', 'csv', 'xml', 'zip', 'gz', 'tar', 'tgz', 'whl', 'exe', 'dll', 'so', 'dylib', 'bin', 'png', 'jpg', 'svg', 'pem', 'key']);

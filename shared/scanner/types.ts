@@ -81,7 +81,7 @@ export type ProseMode = 'match' | 'negatable' | 'mention';
  * Named checks the engine runs on a match before reporting it. They keep rules as data while
  * letting a few of them look closer (is this IP public, is this installer official).
  */
-export type VerifierName = 'publicIp' | 'officialInstaller' | 'beaconPlaceholder' | 'beaconParam';
+export type VerifierName = 'publicIp' | 'officialInstaller' | 'beaconPlaceholder' | 'beaconParam' | 'unknownHost';
 
 /**
  * Detectors implemented in code rather than regexes; their rules are still listed as data so
@@ -126,6 +126,11 @@ export interface Rule {
   detector?: DetectorName;
   /** A different severity for some kinds of file (a bidi control in code is worse than in prose). */
   severityByKind?: Partial<Record<FileKind, Severity>>;
+  /**
+   * A capability too common to report alone (a script that makes an HTTP call, a URL on an
+   * unknown host): it only counts as a part of combination rules and never reaches the report.
+   */
+  signal?: true;
 }
 
 /** Several rules firing in the same file add up to something worse than each alone. */

@@ -2,7 +2,7 @@
  * The named checks a rule can ask for (`Rule.verify`). Each looks at one match and either drops
  * it, keeps it, or keeps it with a different severity and message.
  */
-import { isBadgeHost, isOfficialInstaller, isPublicIPv4, urlsIn } from './hosts.js';
+import { isBadgeHost, isOfficialInstaller, isPublicIPv4, isUnknownRemoteHost, urlsIn } from './hosts.js';
 import type { Severity, VerifierName } from './types.js';
 
 /** What a verifier decided: `null` drops the match. */
@@ -46,6 +46,9 @@ const VERIFIERS: Record<VerifierName, (m: RegExpExecArray) => Verdict> = {
     const q = query(url);
     if (q === null || isBadgeHost(url) || PLACEHOLDER.test(decodeURIComponentSafe(q))) return null;
     return DATA_PARAM.test(q) ? KEEP : null;
+  },
+  unknownHost(m) {
+    return isUnknownRemoteHost(m.groups?.host ?? '') ? KEEP : null;
   },
 };
 

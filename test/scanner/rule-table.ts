@@ -31,7 +31,7 @@ export function ruleTable(): string {
   const head = '| Id | Category | Severity | Looks at | What it catches | Malicious example | Benign near miss | Remediation |\n|----|----|----|----|----|----|----|----|';
   const rows = RULES.map((r) => {
     const where = r.detector ? `detector: ${r.detector}` : r.where === 'any' ? 'any' : r.where.join(', ');
-    return `| ${r.id} | ${r.category} | ${r.severity} | ${where} | ${r.title.replace(/\|/g, '\\|')} | ${cell(example(r.id, 'bad'))} | ${cell(example(r.id, 'good'))} | ${remediationFor(r.id)} |`;
+    return `| ${r.id} | ${r.category} | ${r.signal ? 'signal' : r.severity} | ${where} | ${r.title.replace(/\|/g, '\\|')} | ${cell(example(r.id, 'bad'))} | ${cell(example(r.id, 'good'))} | ${remediationFor(r.id)} |`;
   });
   return [head, ...rows].join('\n');
 }

@@ -8,7 +8,8 @@ import { comboTable, ruleTable } from './rule-table.js';
 
 const ALL_CASES = [...TEXT_CASES, ...CODE_CASES, ...COMBO_CASES, ...INTENT_CASES];
 const severityOf = new Map([...RULES, ...COMBO_RULES].map((r) => [r.id, r.severity]));
-const scan = (files: SkillFile[]): Finding[] => scanSkill({ name: 'case', files }).findings;
+/** Signals (capabilities reported only through combinations) included, so that each rule's own case shows. */
+const scan = (files: SkillFile[]): Finding[] => scanSkill({ name: 'case', files }, { signals: true }).findings;
 
 describe('the rule table', () => {
   it('has unique ids', () => {
@@ -42,6 +43,17 @@ describe.each(ALL_CASES)('rule $id', ({ id, bad, good }) => {
   it('lets the benign near miss through', () => {
     const hits = scan(good).filter((f) => f.rule_id === id && f.severity === severityOf.get(id));
     expect(hits).toEqual([]);
+  });
+});
+
+describe('signal rules', () => {
+  it('never reach a report on their own', () => {
+    const signals = new Set(RULES.filter((r) => r.signal).map((r) => r.id));
+    expect(signals.size).toBeGreaterThan(0);
+    for (const c of ALL_CASES.filter((c) => signals.has(c.id))) {
+      const report = scanSkill({ name: 'case', files: c.bad });
+      expect(report.findings.filter((f) => signals.has(f.rule_id)), c.id).toEqual([]);
+    }
   });
 });
 

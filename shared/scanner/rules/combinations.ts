@@ -103,4 +103,28 @@ export const COMBO_RULES: readonly ComboRule[] = [
     message: 'fetches remote text and tells the agent to act on it',
     allOf: [['RI003'], ['DX010', 'DX009']],
   },
+  {
+    id: 'CB012',
+    category: 'exfiltration',
+    severity: 'CRITICAL',
+    title: 'Reads keys, credential files, browser or wallet data AND talks to the network AND names a host that is not a well-known platform (same file, any HTTP or socket client)',
+    message: 'reads secrets and talks to a remote host that is not a well-known platform',
+    allOf: [STRONG_SECRET_READS, ['NX001', ...ANY_SEND], ['NX002']],
+  },
+  {
+    id: 'CB013',
+    category: 'exfiltration',
+    severity: 'HIGH',
+    title: 'Reads .env files AND sends data AND names a host that is not a well-known platform (same file)',
+    message: 'reads .env files and sends data to a remote host that is not a well-known platform',
+    allOf: [['CR003', 'NX004'], ['EX006'], ['NX002']],
+  },
+  {
+    id: 'CB014',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Talks to a host that is not a well-known platform AND runs text as code or detaches a process (same file): a downloader that runs what it fetched',
+    message: 'fetches from a remote host and runs text as code or leaves a process behind',
+    allOf: [['NX001'], ['NX002'], ['NX003', 'DX004', 'OB001']],
+  },
 ];

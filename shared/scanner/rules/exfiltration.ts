@@ -163,7 +163,7 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
     where: ['script', 'manifest', 'other'],
     needles: ['nslookup', 'dig', 'host', 'ping', 'drill', 'resolve-dnsname', 'gethostbyname', 'resolve', 'lookup'],
     patterns: [
-      /\b(?:nslookup|dig|host|ping|drill|Resolve-DnsName)\s{1,3}(?:[-+@]\S{1,40}\s{1,3}){0,3}["']?\$\{?\w{1,30}\}?\.(?:[a-z0-9-]{1,63}\.){1,4}[a-z]{2,24}\b/i,
+      /\b(?:nslookup|dig|host|ping|drill|Resolve-DnsName)\s{1,3}(?:[-+@]\S{1,40}\s{1,3}){0,3}["']?\$\{?\w{1,30}\}?\.(?:(?:[a-z0-9-]{1,63}|\$\{?\w{1,30}\}?|\$\([^()\n]{1,60}\))\.){1,6}[a-z]{2,24}\b/i,
       /\b(?:gethostbyname|getaddrinfo|resolve|lookup|query)\(\s{0,3}(?:f["']\{\w{1,30}\}|`\$\{\w{1,30}\}|\w{1,30}\s{0,3}\+\s{0,3}["'])\.?(?:[a-z0-9-]{1,63}\.){1,4}[a-z]{2,24}\b/i,
     ],
   },

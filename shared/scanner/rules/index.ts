@@ -2,6 +2,7 @@
  * Every rule, as data: pattern and detector rules by category, then the combination rules.
  */
 import type { ComboRule, Rule } from '../types.js';
+import { CAPABILITY_RULES } from './capabilities.js';
 import { COMBO_RULES } from './combinations.js';
 import { CREDENTIAL_RULES } from './credentials.js';
 import { DESTRUCTIVE_RULES } from './destructive.js';
@@ -36,6 +37,7 @@ export const RULES: readonly Rule[] = Object.freeze([
   ...SECURITY_TAMPERING_RULES,
   ...TYPOSQUATTING_RULES,
   ...INTENT_RULES,
+  ...CAPABILITY_RULES,
 ]);
 
 export { COMBO_RULES };

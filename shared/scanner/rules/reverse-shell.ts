@@ -43,9 +43,9 @@ export const REVERSE_SHELL_RULES: readonly Rule[] = [
     title: 'A raw TCP socket (signal for RS combinations)',
     message: 'opens a raw network socket',
     where: ['script', 'manifest', 'other'],
-    needles: ['socket', 'sockopen', 'net.connect', 'net.createconnection'],
+    needles: ['socket', 'sockopen', 'net.connect', 'net.createconnection', 'net.dial'],
     patterns: [
-      /\bsocket\.socket\(|\bsocket\.create_connection\(|\bnew\s{1,3}net\.Socket\(|\bnet\.(?:connect|createConnection)\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(|IO::Socket::INET|Net\.Sockets\.TCPClient/,
+      /\bnet\.Dial(?:Timeout|TCP)?\(|\bsocket\.socket\(|\bsocket\.create_connection\(|\bnew\s{1,3}net\.Socket\(|\bnet\.(?:connect|createConnection)\(|\bTCPSocket\.(?:new|open)\b|\bfsockopen\(|IO::Socket::INET|Net\.Sockets\.TCPClient/,
     ],
   },
   {
@@ -55,8 +55,10 @@ export const REVERSE_SHELL_RULES: readonly Rule[] = [
     title: 'A shell bridged to file descriptors or a stream (os.dup2, pty.spawn, spawn("/bin/sh") piped)',
     message: 'bridges a shell to file descriptors, as reverse shells do',
     where: ['script', 'manifest', 'other'],
-    needles: ['dup2', 'pty.spawn', 'subprocess', 'spawn(', '.pipe('],
+    needles: ['dup2', 'pty.spawn', 'subprocess', 'spawn(', '.pipe(', '.stdin'],
     patterns: [
+      // Go: a command's stdin handed a connection (`cmd.Stdin, cmd.Stdout, cmd.Stderr = c, c, c`), not os.Stdin or a reader built in place.
+      /\.Stdin(?:\s{0,3},\s{0,3}\w{1,20}\.Std(?:out|err)){0,2}\s{0,3}=\s{0,3}(?!os\b|nil\b)[a-z]\w{0,20}(?![\w.(])/,
       /\bos\.dup2\(|\bpty\.spawn\(/,
       /subprocess\.(?:call|Popen|run)\(\s{0,3}\[?\s{0,3}["'](?:\/bin\/)?(?:ba|z)?sh["'][^\n]{0,80}?stdin\s{0,3}=\s{0,3}\w{1,20}\.fileno\(\)/,
       /\bspawn\(\s{0,3}["'](?:\/bin\/)?(?:ba|z)?sh["']|\.pipe\(\s{0,3}\w{1,20}\.stdin\s{0,3}\)/,

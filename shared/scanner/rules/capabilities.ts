@@ -1,0 +1,88 @@
+/**
+ * Capabilities of code, whatever the language: it talks to the network, it names a host that is
+ * neither local nor a well-known platform, it runs a string as code or leaves a process behind.
+ * Each is ordinary alone, so these rules are signals (`signal: true`): they never reach a report
+ * on their own and only complete the combination rules (combinations.ts), where "reads SSH keys"
+ * + "makes an HTTP call" + "to a host nobody knows" in one script is theft however the calls are
+ * spelled.
+ */
+import type { Rule } from '../types.js';
+
+const CODE = ['script', 'manifest', 'other'] as const;
+
+export const CAPABILITY_RULES: readonly Rule[] = [
+  {
+    id: 'NX001',
+    category: 'exfiltration',
+    severity: 'LOW',
+    signal: true,
+    title: 'Talks to the network from code: any HTTP, mail or socket client in Python, Node, Go, Ruby, PowerShell, .NET, Java, Rust or the shell (signal)',
+    message: 'talks to the network',
+    where: CODE,
+    needles: ['urllib', 'urlopen', 'requests.', 'httpx', 'aiohttp', 'http.client', 'smtplib', 'ftplib', 'socket', 'fetch(', 'https.', 'http.',
+      'axios', 'got(', 'got.', 'undici', 'needle(', 'superagent', 'xmlhttprequest', 'websocket', 'net.connect', 'net.createconnection', 'net.dial',
+      'nodemailer', 'net::http', 'uri.open', 'open-uri', 'faraday', 'httparty', 'invoke-webrequest', 'invoke-restmethod', 'iwr ', 'irm ',
+      'webclient', 'httpclient', 'send-mailmessage', 'tcpclient', 'reqwest', 'httpurlconnection', 'curl', 'wget', '/dev/tcp', 'ncat', 'netcat', 'nc ', 'socat'],
+    patternNeedles: [
+      ['urllib', 'urlopen', 'requests.', 'httpx', 'aiohttp', 'http.client', 'smtplib', 'ftplib', 'socket'],
+      ['fetch(', 'https.', 'http.', 'axios', 'got(', 'got.', 'undici', 'needle(', 'superagent', 'xmlhttprequest', 'websocket', 'net.connect',
+        'net.createconnection', 'nodemailer'],
+      ['net.dial', 'http.', 'net::http', 'uri.open', 'open-uri', 'faraday', 'httparty'],
+      ['invoke-webrequest', 'invoke-restmethod', 'iwr ', 'irm ', 'webclient', 'httpclient', 'send-mailmessage', 'tcpclient', 'reqwest', 'httpurlconnection'],
+      ['curl', 'wget', '/dev/tcp', 'ncat', 'netcat', 'nc ', 'socat'],
+    ],
+    patterns: [
+      /\burllib\d?\.request\b|\burlopen\(|\brequests\.(?:get|post|put|patch|request|Session)\b|\bhttpx\.\w{2,12}\b|\baiohttp\.ClientSession\b|\bhttp\.client\.HTTPS?Connection\b|\bsmtplib\.SMTP|\bftplib\.FTP|\bsocket\.(?:socket|create_connection)\(/,
+      /\bfetch\(|\bhttps?\.(?:get|request)\(|\baxios(?:\.\w{3,7})?\(|\bgot(?:\.\w{3,6})?\(|\bundici\b|\bneedle\(|\bsuperagent\b|\bXMLHttpRequest\b|\bnew\s{1,3}WebSocket\(|\bnet\.(?:connect|createConnection)\(|\bnodemailer\b/i,
+      /\bnet\.Dial(?:Timeout)?\(|\bhttp\.(?:Get|Post|PostForm|NewRequest(?:WithContext)?)\(|\bNet::HTTP\b|\bURI\.open\b|\bopen-uri\b|\bFaraday\b|\bHTTParty\b/,
+      /\bInvoke-(?:WebRequest|RestMethod)\b|\b(?:iwr|irm)\s|\bNet\.WebClient\b|\bWebClient\b|\bHttpClient\b|\bSend-MailMessage\b|\bTcpClient\b|\breqwest::|\bHttpURLConnection\b/i,
+      /\bcurl\s|\bwget\s|\/dev\/(?:tcp|udp)\/|\b(?:nc|ncat|netcat)\s{1,3}(?:-\w{1,4}\s{1,3}){0,3}[\w$.-]{1,253}\s{1,3}\d{1,5}\b|\bsocat\s/,
+    ],
+  },
+  {
+    id: 'NX002',
+    category: 'exfiltration',
+    severity: 'LOW',
+    signal: true,
+    title: 'A host written into code that is neither local, private, a documentation name nor a well-known platform (signal)',
+    message: 'names a remote host that is not a well-known platform',
+    where: CODE,
+    verify: 'unknownHost',
+    needles: ['http', 'ws', ':'],
+    patternNeedles: [['http', 'ws'], [':']],
+    patterns: [
+      /\b(?:https?|wss?):\/\/(?<host>[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})(?![\w-])/i,
+      // A host and port as a string of its own ("board.example-host.dev:7000"), as socket code writes it.
+      /["'`](?<host>[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}):\d{2,5}["'`]/i,
+    ],
+  },
+  {
+    id: 'NX003',
+    category: 'download-execute',
+    severity: 'LOW',
+    signal: true,
+    title: 'Runs a string held in a variable as code, or starts a process that outlives the script (signal)',
+    message: 'runs text as code or detaches a process',
+    where: CODE,
+    needles: ['eval', 'exec', 'function', '-e', '-c', 'detached', 'start_new_session', 'runin', 'invoke-expression', 'iex', 'compile('],
+    patterns: [
+      // eval(code), exec(body), new Function(src), vm.runInThisContext(text): a name, not a literal.
+      /\b(?:eval|exec)\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}[,)]|\bnew\s{1,3}Function\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}\)|\bvm\.runIn\w{0,20}Context\(\s{0,3}[A-Za-z_]\w{0,30}|\bcompile\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3},/,
+      // An interpreter handed a variable's text: spawn(node, ['-e', code]), [sys.executable, '-c', src].
+      /["']-[ec]["']\s{0,3},\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}[\],)]/,
+      /\bdetached\s{0,3}:\s{0,3}true\b|\bstart_new_session\s{0,3}=\s{0,3}True\b|\bDETACHED_PROCESS\b/,
+      /\b(?:Invoke-Expression|iex)\s{1,3}(?:\(\s{0,3})?\$\w{1,30}/i,
+    ],
+  },
+  {
+    id: 'NX004',
+    category: 'credential-harvesting',
+    severity: 'LOW',
+    signal: true,
+    title: 'Names .env files in code as strings (".env", ".env.production", startsWith(".env")), whatever reads them (signal)',
+    message: 'names .env files of secrets in code',
+    where: CODE,
+    needles: ['.env'],
+    patterns: [/["'`]\.env(?:\.(?!example\b|sample\b|template\b|tpl\b|dist\b)[\w-]{1,20})?["'`*]/],
+  },
+];
