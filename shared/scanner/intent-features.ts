@@ -8,7 +8,8 @@
 /** What an instruction can contain; each is counted per sentence. */
 export type Feature =
   | 'source' | 'sink' | 'reply' | 'fetch' | 'follow' | 'persist' | 'conceal' | 'override'
-  | 'trigger' | 'modify' | 'agentFile' | 'write' | 'locked' | 'run' | 'userData' | 'protect';
+  | 'trigger' | 'modify' | 'agentFile' | 'write' | 'locked' | 'run' | 'userData' | 'protect'
+  | 'autonomy' | 'consequential' | 'dismiss' | 'guard' | 'consent';
 
 const URL = String.raw`(?:https?:\/\/[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}|\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,6}\b)`;
 
@@ -77,7 +78,8 @@ const FOLLOW = String.raw`\b(?:follow|obey|do\s{1,3}what\s{1,3}it\s{1,3}says|do\
 
 const PERSIST = String.raw`\b(?:every\s{1,3}time|each\s{1,3}time|every\s{1,3}run|each\s{1,3}run|on\s{1,3}every|(?:the\s{1,3})?(?:start|beginning)\s{1,3}of\s{1,3}(?:every|each)|before\s{1,3}(?:anything|everything|doing\s{1,3}anything|any\s{1,3}other)|whenever|from\s{1,3}now\s{1,3}on|each\s{1,3}session|every\s{1,3}(?:future\s{1,3})?session|standing\s{1,3}instruction|each\s{1,3}time\s{1,3}you|always\s{1,3}(?:use|load|fetch|check)|à\s{1,3}chaque|bei\s{1,3}jedem|cada\s{1,3}vez)\b`;
 
-const CONCEAL_VERB = String.raw`(?:tell|telling|inform|informing|mention|mentioning|report|reporting|reveal|revealing|notify|notifying|bring\s{1,3}it\s{1,3}up|list|show|asking|confirm)`;
+// Not "report": "do not report security issues in public trackers" asks the reader to use another channel.
+const CONCEAL_VERB = String.raw`(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|bring\s{1,3}it\s{1,3}up|list|show|asking|confirm)`;
 const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|need\s{1,3}not|no\s{1,3}need\s{1,3}to)\s{1,3}(?:\w{1,10}\s{1,3})?${CONCEAL_VERB}\b` +
   // "Do not change the rules file without asking" forbids; "run it without asking" hides.
   String.raw`|(?<!\b(?:not|never|n['’]t|no)\s[^.\n]{0,60})\bwithout\s{1,3}(?:\w{1,10}\s{1,3})?${CONCEAL_VERB}\b` +
@@ -108,6 +110,20 @@ const WRITE = String.raw`\b(?:append|add|write|insert|edit|modify|replace|overwr
 /** An encrypted archive with its password given, and something inside run. */
 const LOCKED = String.raw`\bpassword[\s-]{1,3}protected\b|\b(?:archive|bundle|zip|7z)\s{1,3}is\s{1,3}(?:encrypted|password)|\bpassword\s{1,3}(?:is\s{1,3})?[\`'"(]|\bwith\s{1,3}the\s{1,3}password\b`;
 const RUN = String.raw`\b(?:run|execute|launch|start|install)\b`;
+
+/** Acting without the user's say: "never ask for confirmation", "assume yes", "choose always allow". */
+const AUTONOMY = String.raw`\b(?:never|don['’]t|do\s{1,3}not|no\s{1,3}need\s{1,3}to|without)\s{1,3}(?:ask(?:ing)?|wait(?:ing)?|prompt(?:ing)?|check(?:ing)?\s{1,3}with)\s{1,3}(?:(?:the\s{1,3})?(?:user|human|them|anyone)\s{1,3})?(?:for\s{1,3})?(?:(?:their|any|a|an|explicit)\s{1,3})?(?:confirmation|permission|approval|consent|sign-off|go-ahead)` +
+  String.raw`|\bassume\s{1,3}(?:yes|consent|approval|the\s{1,3}user\s{1,3}(?:agrees|approves|consents))\b|\b(?:choose|select|pick|click|answer)\s{1,3}["'“]?(?:always\s{1,3}allow|allow\s{1,3}always|yes\s{1,3}to\s{1,3}all|don['’]t\s{1,3}ask\s{1,3}again)` +
+  String.raw`|\bauto-?(?:approve|accept|confirm)\s{1,3}(?:all|every|any)\b|\bskip\s{1,3}(?:all\s{1,3}|any\s{1,3}|the\s{1,3})?(?:confirmations?|permission\s{1,3}(?:prompts?|checks?)|approvals?|safety\s{1,3}checks?)`;
+/** What cannot be taken back, or reaches beyond the task: deleting, force-pushing, paying, any command. */
+const CONSEQUENTIAL = String.raw`\b(?:delet\w{0,4}|remov\w{0,4}|wip\w{1,4}|drop\w{0,4}|overwrit\w{1,4}|force[\s-]{0,3}push\w{0,3}|reset\s{1,3}--hard|uninstall\w{0,3}|transfer\w{0,3}|pay(?:s|ing|ments?)?|purchas\w{1,3}|sudo|(?:running|run|execut\w{1,4})\s{1,3}(?:any\s{1,3}|all\s{1,3})?(?:shell\s{1,3})?commands)\b|\brm\s{1,3}-`;
+/** Setting instructions aside: "ignore it", "disregard", "quiet mode supersedes it". */
+const DISMISS = String.raw`\b(?:ignore|ignoring|disregard|disregarding|supersedes?|superseding|bypass|bypassing)\b`;
+/** The instructions and checks that keep an agent safe: its system prompt, the project's rules, security policies. */
+const GUARD = String.raw`\b(?:system\s{1,3}(?:prompt|instructions?|messages?|rules)|claude\.md|agents\.md|gemini\.md|\.cursorrules|project\s{1,3}(?:rules|instructions)|security\s{1,3}(?:polic(?:y|ies)|rules|guidelines|warnings?|checks?|settings|tools?)|safety\s{1,3}(?:rules|guidelines|checks?|instructions|polic(?:y|ies))|guardrails?|permission\s{1,3}(?:prompts?|settings|rules|checks?)|developer\s{1,3}instructions|content\s{1,3}polic(?:y|ies))\b`;
+
+/** What a change adds is the user's own choice: "the addresses the user named", "at the user's request". */
+const CONSENT = String.raw`\b(?:address(?:es)?|recipients?|people|contacts?|attendees?|accounts?|destinations?|channels?|values?|ones?|e-?mails?)\s{1,3}(?:that\s{1,3})?(?:the\s{1,3}user|they)\s{1,3}(?:named|names|asked\s{1,3}for|chose|chooses|specified|specifies|requested|provided|picked|selected|gave|listed|typed)\b|\bat\s{1,3}the\s{1,3}user['’]s\s{1,3}(?:request|direction)\b`;
 
 /**
  * Lowercase literals of which every match of a feature contains one (checked by
@@ -144,6 +160,11 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
   userData: ['file', 'document', 'attachment', 'image', 'screenshot', 'message', 'upload', 'snippet', 'user', 'conversation', 'chat',
     'exchange', 'transcript', 'session'],
   protect: ['redact', 'mask', 'scrub', 'censor', 'keep', 'filter', 'never'],
+  autonomy: ['ask', 'wait', 'prompt', 'check', 'assume', 'allow', 'yes', 'auto', 'skip'],
+  consequential: ['delet', 'remov', 'wip', 'drop', 'overwrit', 'force', 'reset', 'uninstall', 'transfer', 'pay', 'purchas', 'sudo', 'command', 'rm'],
+  dismiss: ['ignor', 'disregard', 'supersed', 'bypass'],
+  consent: ['user', 'they'],
+  guard: ['system', 'claude.md', 'agents.md', 'gemini.md', '.cursorrules', 'project', 'security', 'safety', 'guardrail', 'permission', 'developer', 'content'],
 };
 
 /** One global, case-insensitive regex per feature. */
@@ -151,4 +172,5 @@ export const FEATURES: ReadonlyArray<[Feature, RegExp]> = ([
   ['source', SOURCE], ['sink', SINK], ['reply', REPLY], ['fetch', FETCH], ['follow', FOLLOW], ['persist', PERSIST],
   ['conceal', CONCEAL], ['override', OVERRIDE], ['trigger', TRIGGER], ['modify', MODIFY], ['agentFile', AGENT_FILE],
   ['write', WRITE], ['locked', LOCKED], ['run', RUN], ['userData', USER_DATA], ['protect', PROTECT],
+  ['autonomy', AUTONOMY], ['consequential', CONSEQUENTIAL], ['dismiss', DISMISS], ['guard', GUARD], ['consent', CONSENT],
 ] as const).map(([f, src]) => [f, new RegExp(src, 'gi')]);

@@ -8,7 +8,7 @@ import type { Feature } from './intent-features.js';
 import { lineAt, type Prepared } from './prepare.js';
 
 /** Features whose mention in prose may be negated or described ("this skill never reads ~/.ssh"). */
-const NEGATABLE = new Set<Feature>(['source', 'sink', 'reply', 'fetch', 'trigger', 'write', 'locked', 'userData']);
+const NEGATABLE = new Set<Feature>(['source', 'sink', 'reply', 'fetch', 'trigger', 'write', 'locked', 'userData', 'dismiss', 'autonomy']);
 
 /** A script line that reads as a sentence (a comment or docstring): no code punctuation, five words. */
 const CODE_CHARS = /[(){}=;$<>[\]]/;
@@ -92,7 +92,7 @@ export function readable(p: Prepared): ReadText {
   // Consecutive prose lines of a script (a docstring, a comment block) are one paragraph, as a
   // markdown paragraph's lines are: "gather the environment variables\n pass them in `filter`".
   const joins = (i: number): boolean => p.zones[i].kind === 'script' && i + 1 < p.lines.length && reads[i + 1] === 1 && p.zones[i + 1].kind === 'script';
-  if (skipped === 0 && !p.kinds.has('script')) return { text: p.lower, reads };
+  if (skipped === 0 && !p.kinds.has('script')) return { text: unmarked(p.lower), reads };
   let out = '';
   for (let i = 0; i < p.lines.length; i++) {
     const start = p.lineStarts[i];
@@ -103,5 +103,16 @@ export function readable(p: Prepared): ReadText {
       out += ' '.repeat(Math.max(0, end - start - 1)) + (end < p.lower.length ? p.lower[end - 1] : ' '.repeat(end > start ? 1 : 0));
     }
   }
-  return { text: out.length === p.lower.length ? out : p.lower, reads };
+  return { text: unmarked(out.length === p.lower.length ? out : p.lower), reads };
+}
+
+/**
+ * Inline markup as spaces (same length): "add it to the `bcc` field" and "**never** tell the
+ * user" read as the words they are, so a feature's phrasing does not depend on the formatting.
+ * A code span holding more than a name or an address ("the password is `deploy!`") keeps its
+ * backticks: there they mark a literal value.
+ */
+function unmarked(text: string): string {
+  const plain = text.includes('*') ? text.replace(/\*/g, ' ') : text;
+  return plain.includes('`') ? plain.replace(/`([\w.@+/-]{1,80})`/g, ' $1 ') : plain;
 }

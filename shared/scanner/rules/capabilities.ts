@@ -49,9 +49,12 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     where: CODE,
     verify: 'unknownHost',
     needles: ['http', 'ws', ':'],
-    patternNeedles: [['http', 'ws'], [':']],
+    patternNeedles: [['http', 'ws'], ['http', 'ws'], [':']],
     patterns: [
-      /\b(?:https?|wss?):\/\/(?<host>[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})(?![\w-])/i,
+      // A URL that code uses: the start of a string literal, or an argument of a shell network
+      // command (not a link in a comment).
+      /["'`](?:https?|wss?):\/\/(?:[^/\s@"'`]{1,64}@)?(?<host>[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})(?![\w-])/i,
+      /\b(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\s[^\n]{0,160}?(?<![\w/.-])(?:https?|wss?):\/\/(?:[^/\s@"'`]{1,64}@)?(?<host>[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})(?![\w-])/i,
       // A host and port as a string of its own ("board.example-host.dev:7000"), as socket code writes it.
       /["'`](?<host>[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}):\d{2,5}["'`]/i,
     ],
@@ -67,7 +70,8 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     needles: ['eval', 'exec', 'function', '-e', '-c', 'detached', 'start_new_session', 'runin', 'invoke-expression', 'iex', 'compile('],
     patterns: [
       // eval(code), exec(body), new Function(src), vm.runInThisContext(text): a name, not a literal.
-      /\b(?:eval|exec)\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}[,)]|\bnew\s{1,3}Function\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}\)|\bvm\.runIn\w{0,20}Context\(\s{0,3}[A-Za-z_]\w{0,30}|\bcompile\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3},/,
+      // Bare calls only: `pattern.exec(str)` is a regex.
+      /(?<![.\w])(?:eval|exec)\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}[,)]|\bnew\s{1,3}Function\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}\)|\bvm\.runIn\w{0,20}Context\(\s{0,3}[A-Za-z_]\w{0,30}|(?<![.\w])compile\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3},/,
       // An interpreter handed a variable's text: spawn(node, ['-e', code]), [sys.executable, '-c', src].
       /["']-[ec]["']\s{0,3},\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}[\],)]/,
       /\bdetached\s{0,3}:\s{0,3}true\b|\bstart_new_session\s{0,3}=\s{0,3}True\b|\bDETACHED_PROCESS\b/,

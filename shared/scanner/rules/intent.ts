@@ -42,4 +42,9 @@ export const INTENT_RULES: readonly Rule[] = [
     title: 'Download a password-protected archive and run what is inside (the password hides it from scanners)',
     message: 'downloads a password-protected archive and runs its contents',
   }),
+  intent({
+    id: 'IN008', category: 'security-tampering', severity: 'HIGH',
+    title: 'Drops the agent\'s safeguards: acts without the user\'s confirmation on what cannot be undone, or sets aside its system, project or security instructions',
+    message: 'tells the agent to act without the user\'s approval or to set aside its safety instructions',
+  }),
 ];
