@@ -6,7 +6,7 @@
 import type { Rule } from '../types.js';
 import { re } from './fragments.js';
 
-const ROOTISH = String.raw`(?:/\*?|~/?\*?|\$HOME/?\*?|\$\{HOME\}/?\*?|/home/?\*?|/Users/?\*?|/(?:etc|usr|var|boot|bin|sbin|lib|lib64|opt|root|srv|System|Library|Applications)/?\*?|[cC]:\\{1,2}\*?|/mnt/c/?)`;
+const ROOTISH = String.raw`(?:/\*?|~/?\*?|\$HOME/?\*?|\$\{HOME\}/?\*?|\$\{\w{1,30}:?-(?:\$HOME|\$\{HOME\}|~|/)\}["']?/?["']?\*?|/home/?\*?|/Users/?\*?|/(?:etc|usr|var|boot|bin|sbin|lib|lib64|opt|root|srv|System|Library|Applications)/?\*?|[cC]:\\{1,2}\*?|/mnt/c/?)`;
 const END = String.raw`["']?(?=[\s;&|)]|$)`;
 
 export const DESTRUCTIVE_RULES: readonly Rule[] = [
@@ -72,6 +72,22 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
       re(String.raw`\bchown\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}-[a-zA-Z]{0,4}R[a-zA-Z]{0,4}\s{1,3}\S{1,64}\s{1,3}["']?(?:/|/etc|/usr|/var|/home)/?${END}`, 'm'),
       re(String.raw`\bfind\s{1,5}(?:/|~|\$HOME|\$\{HOME\}|/home|/Users)/?\s[^\n]{0,200}?(?:-delete\b|-exec\s{1,3}rm\b)`),
       /(?<![>])>\s{0,3}\/etc\/(?:passwd|shadow|sudoers|group)\b/,
+    ],
+  },
+  {
+    id: 'DS005',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: 'Destroying backups and recovery points (vssadmin delete shadows, wbadmin delete, tmutil delete, recovery disabled, find / deleting *.bak/*.sql/*.dump, rm -rf ~/backups)',
+    message: 'destroys backups or recovery points, as ransomware does before it strikes',
+    where: ['script', 'manifest', 'other'],
+    needles: ['vssadmin', 'shadowcopy', 'wbadmin', 'recoveryenabled', 'tmutil', 'find', 'backup'],
+    patternNeedles: [['vssadmin', 'shadowcopy', 'wbadmin', 'recoveryenabled', 'tmutil'], ['find'], ['backup']],
+    patterns: [
+      /\bvssadmin(?:\.exe)?\s{1,3}delete\s{1,3}shadows\b|\bshadowcopy\s{1,3}delete\b|\bwbadmin(?:\.exe)?\s{1,3}delete\s{1,3}(?:catalog|backup|systemstatebackup)\b|\brecoveryenabled\s{1,3}no\b|\btmutil\s{1,3}delete\b/i,
+      // Across the whole disk, every dump and backup file deleted.
+      /\bfind\s{1,3}(?:\/|~|\$HOME)\s[^\n]{0,200}?\.(?:bak|sql|dump|backup)\b[^\n]{0,120}?(?:-delete\b|\bxargs\s[^\n]{0,30}?\brm\b|-exec\s{1,3}rm\b)/,
+      /\brm\s{1,3}(?:-{1,2}[\w-]{1,12}\s{1,3}){1,4}[^\n;&|]{0,160}?["']?(?:~|\$HOME|\$\{HOME\})\/\.?backups?\b/,
     ],
   },
 ];
