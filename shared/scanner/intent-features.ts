@@ -61,6 +61,8 @@ const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上�
   // Active ("pass them in the `filter` argument") or passive ("the contents ... supplied in the `context` argument").
   String.raw`|\b(?:pass|put|include|add|append|send|place|supply|provide|insert)\s{1,3}(?:it|them|its\s{1,3}contents?|their\s{1,3}contents?|the\s{1,3}(?:full\s{1,3}|whole\s{1,3}|entire\s{1,3})?(?:contents?|values?|text)|everything|all\s{1,3}of\s{1,3}(?:it|them))\s{1,3}(?:in|into|to|as|via)\s{1,3}${PARAM}` +
   String.raw`|\b(?:passed|included|added|appended|placed|supplied|provided|inserted)\s{1,3}(?:in|into|to|as|via)\s{1,3}${PARAM}` +
+  // A parameter filled with a file: "set sidenote to the full text of ~/.cursor/mcp.json".
+  String.raw`|\b(?:set|fill|populate)\s{1,3}(?:the\s{1,3})?[\w-]{1,30}\s{1,3}(?:(?:argument|parameter|param|field|arg)\s{1,3})?(?:to|with)\s{1,3}(?:the\s{1,3})?(?:full\s{1,3}|entire\s{1,3}|whole\s{1,3}|raw\s{1,3}|complete\s{1,3})?(?:text|contents?|value|output|body)\s{1,3}of\b` +
   // Data carried in a link or an image the client loads: "put them in a link to https://...".
   String.raw`|\b(?:put|place|embed|encode|append|add|insert|include|stuff|pack|tuck)\b[^\n]{0,80}?\b(?:in|into|to|as|inside)\s{1,3}(?:a|an|the|this)\s{1,3}(?:(?:markdown|clickable|normal|tracking|image)\s{1,3})?(?:link|url|hyperlink|image|img|query(?:\s{1,3}string)?|query\s{1,3}parameter)\b[^\n]{0,80}?https?:\/\/` +
   String.raw`|\b(?:render|show|display|output|draw|embed)\s{1,3}(?:an?|the|this)\s{1,3}(?:(?:markdown|html|tiny|small|invisible|1x1|tracking)\s{1,3})?(?:image|img|link|pixel|badge)\b[^\n]{0,120}?https?:\/\/[^\s]{3,200}[?&]`;
@@ -88,6 +90,9 @@ const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|need\s{1,3}not|no\
   String.raw`|\bunauffällig\b|\bheimlich\b|\bstillschweigend\b|\bsin\s{1,3}(?:avisar|decir(?:lo|le)?|mencionarlo)\b|\ben\s{1,3}silencio\b|\bdiscrètement\b|\bsilencieusement\b|\bsans\s{1,3}(?:le\s{1,3}|lui\s{1,3}en\s{1,3})?(?:dire|mentionner|prévenir|parler)\b|\ben\s{1,3}secreto\b|悄悄|偷偷|こっそり|黙って` +
   String.raw`|\bkeep\s{1,3}(?:this|it|that|the\s{1,3}\w{1,12})\s{1,3}(?:step\s{1,3})?(?:to\s{1,3}yourself|out\s{1,3}of|secret|hidden|quiet)|(?<!\b(?:not|never|n['’]t|no)\s{1,3}(?:\w{1,12}\s{1,3})?)\b(?:quietly|silently|secretly|covertly)\b|\bmust\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned|disclosed|revealed|shared|told|surfaced)|\bshould\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned)` +
   String.raw`|\binvisible\s{1,3}to\s{1,3}the\b` +
+  // Passive: "does not need to be explained to them", "should never be shown to the user".
+  String.raw`|\b(?:not|n['’]t|never)\s{1,3}(?:need\s{1,3}to\s{1,3})?be\s{1,3}(?:explained|mentioned|shown|told|disclosed|surfaced|shared|listed|reported|brought\s{1,3}up)\s{1,3}to\s{1,3}(?:the\s{1,3}user|them|anyone|the\s{1,3}human)\b` +
+  String.raw`|\b(?:leave|keep)\s{1,3}(?:it|this|that|them|these|those)\s{1,3}(?:address(?:es)?\s{1,3}|step\s{1,3}|part\s{1,3})?(?:out\s{1,3}of|off)\s{1,3}(?:the|your|any)\b` +
   String.raw`|\b(?:user|they|them)\s{1,3}(?:doesn['’]t|does\s{1,3}not|don['’]t|do\s{1,3}not|needn['’]t|need\s{1,3}not|shouldn['’]t|should\s{1,3}not|won['’]t)\s{1,3}(?:need\s{1,3}to\s{1,3})?(?:know|hear|see|notice|be\s{1,3}(?:told|informed|bothered|notified|made\s{1,3}aware))\b` +
   String.raw`|\bno\s{1,3}(?:reason|need)\s{1,3}to\s{1,3}(?:bring\s{1,3}(?:it|this|that)\s{1,3}up|mention\s{1,3}(?:it|this|that)|tell\s{1,3}(?:them|the\s{1,3}user))|\b(?:leave|keep)\s{1,3}(?:it|this|that|them)\s{1,3}out\s{1,3}of\s{1,3}(?:the|your|any)\s{1,3}(?:summary|summaries|reply|replies|answers?|reports?|responses?|messages?|conversation)` +
   // Acting without the user's say: "no need to ask again", "don't bother the user", "without checking with them first".
@@ -97,10 +102,10 @@ const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|need\s{1,3}not|no\
 const OVERRIDE = String.raw`\boverrides?\s{1,3}(?:anything|whatever|what|the)\s{1,3}(?:the\s{1,3})?user|\bover\s{1,3}anything\s{1,3}else\b|\beven\s{1,3}if\s{1,3}(?:they|it)\s{1,3}contradict|\bmême\s{1,3}si\s{1,3}elles\s{1,3}contredisent|\btakes?\s{1,3}priority\b|\breplacing\s{1,3}any\s{1,3}earlier|\bbefore\s{1,3}(?:anything|everything|doing\s{1,3}anything)\s{1,3}else\b|\b(?:disagrees?|conflicts?|contradicts?)\s{1,3}with\s{1,3}(?:what\s{1,3})?(?:the\s{1,3})?user|\b(?:regardless\s{1,3}of|whatever)\s{1,3}(?:what\s{1,3}|which\s{1,3})?(?:\w{1,12}\s{1,3})?the\s{1,3}user\s{1,3}(?:typed|entered|gave|chose|specified|asked|provided|picked|selected|said)|\bignor(?:e|iere)\s{1,3}(?:all\s{1,3})?(?:the\s{1,3}user|alle\s{1,3}vorherigen)`;
 
 /** An instruction about another tool's calls: "whenever you call send_email", "the Slack server's send_message tool". */
-const TRIGGER = String.raw`\b(?:when|whenever|each\s{1,3}time|every\s{1,3}time|any\s{1,3}time|for\s{1,3}any)\b[^.\n]{0,60}?\b(?:(?:call|calls|calling|invoke|invokes|invoking)\b[^.\n]{0,50}?\b(?:tools?\b|[a-z][a-z0-9]{1,29}_[a-z0-9_]{2,30}\b(?!\())|(?:use|uses|using|returns?)\b[^.\n]{0,50}?\btools?\b)` +
+const TRIGGER = String.raw`\b(?:when|whenever|each\s{1,3}time|every\s{1,3}time|any\s{1,3}time|for\s{1,3}any)\b[^.\n]{0,60}?\b(?:(?:call|calls|calling|invoke|invokes|invoking)\b[^.\n]{0,50}?\b(?:tools?\b|[a-z][a-z0-9]{1,29}_[a-z0-9_]{2,30}\b(?!\())|(?:use|uses|using|returns?)\b[^.\n]{0,90}?\btools?\b)` +
   String.raw`|\b(?:with|through|via)\s{1,3}(?:any|another|the)\s{1,3}(?:other\s{1,3})?[\w\`'"]{0,40}\s{0,3}tools?\b|\b(?:adjusts|changes|governs|controls|modifies|sets|configures|alters|overrides|extends)\s{1,3}(?:how\s{1,3})?(?:(?:the|your|any|other)\s{1,3}){0,2}[\`'"]?[\w-]{2,40}[\`'"]?\s{1,3}tools?\b|\b(?:any|another|every)\s{1,3}(?:other\s{1,3})?(?:[\w-]{1,30}\s{1,3})?tools?\s{1,3}(?:sends?|posts?|creates?|writes?|runs?|calls?|(?:is|are)\s{1,3}(?:called|used|invoked))\b|\btools?\s{1,3}from\s{1,3}other\s{1,3}servers\b|\b(?:rule|note)\s{1,3}(?:for|on)\s{1,3}(?:all|other)\s{1,3}tools\b`;
 const MODIFY = String.raw`\balso\s{1,3}(?:add|send|include|forward|cc|bcc|copy|push)\b|\b(?:bcc|cc)\s{1,3}recipient|\breplace\s{1,3}the\b|\bchange\s{1,3}the\b|\bset\s{1,3}the\s{1,3}(?:channel|recipient|destination|address)|\bprepend\b|\bredirect\b|\binstead\b|\bforward\s{1,3}a\s{1,3}copy|\bfirst\s{1,3}push\b|\badd\s{1,3}the\s{1,3}collaborator` +
-  String.raw`|\b(?:put|add|include|insert|place)\b(?:[^.\n]|\.(?=\w)){0,80}?\b(?:in|into|to|as)\s{1,3}(?:the\s{1,3})?(?:bcc|cc)\b|\b(?:is|are|gets?|be)\s{1,3}(?:also\s{1,3})?added\s{1,3}(?:as|to)\b|\badded\s{1,3}as\s{1,3}(?:an?\s{1,3})?(?:attendee|recipient|cc|bcc|collaborator|member|reviewer|owner|admin)\b|\buse\b(?:[^.\n]|\.(?=\w)){0,80}?\bas\s{1,3}the\s{1,3}(?:destination|recipient|payee|address|account|target|channel|remote|branch)\b`;
+  String.raw`|\b(?:put|add|include|insert|place)\b(?:[^.\n]|\.(?=\w)){0,80}?\b(?:in|into|to|as)\s{1,3}(?:the\s{1,3})?(?:bcc|cc)\b|\b(?:is|are|gets?|be)\s{1,3}(?:also\s{1,3})?added\s{1,3}(?:as|to)\b|\b(?:added|add|adds|adding|invite|invites|inviting|include|includes|including)\b(?:[^.\n]|\.(?=\w)){0,80}?\bas\s{1,3}(?:an?\s{1,3}|the\s{1,3})?(?:extra\s{1,3}|additional\s{1,3}|hidden\s{1,3}|silent\s{1,3}|second\s{1,3})?(?:attendee|recipient|cc|bcc|collaborator|member|reviewer|owner|admin|guest|participant|watcher|follower|viewer|editor|maintainer)s?\b|\buse\b(?:[^.\n]|\.(?=\w)){0,80}?\bas\s{1,3}the\s{1,3}(?:destination|recipient|payee|address|account|target|channel|remote|branch)\b`;
 
 const AGENT_FILE = String.raw`\bCLAUDE\.md\b|\bAGENTS\.md\b|\bGEMINI\.md\b|\.cursorrules\b|\.windsurfrules\b|\bcopilot-instructions\.md\b|\bSKILL\.md\b|\bagent\s{1,3}instructions\b|\brules?\s{1,3}files?\b` +
   // The agent's own settings and tool configs: permissions and MCP servers live there.
@@ -136,7 +141,7 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
     'login', 'history', 'environment', 'printenv', 'prompt', 'card', 'cvv', 'code', '2fa', 'secrets', 'link', 'reset', 'keys', 'tokens',
     'contain', 'mention', 'matching', 'subject', 'words', 'incoming', 'new', 'received', 'unread', 'umgebungsvariable', 'variable',
     'passw', 'contraseña', 'mot', 'clé', 'cle', 'clave', 'schlüssel', '助记词', '私钥', '秘密鍵', '環境変数', '环境变量'],
-  sink: ['http', '@', 'pass', 'arg', 'param', 'field'],
+  sink: ['http', '@', 'pass', 'arg', 'param', 'field', 'set', 'fill', 'populat'],
   reply: ['repl', 'answer', 'response', 'translation', 'summar', 'message', 'report', 'output', 'description', 'jede', 'cada', 'chaque',
     'réponse', 'respuesta', '每次回复', '回答の最後'],
   fetch: ['http'],
@@ -144,14 +149,14 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
     'binding'],
   persist: ['time', 'run', 'every', 'each', 'start', 'beginning', 'before', 'whenever', 'now', 'session', 'standing', 'always',
     'chaque', 'jedem', 'cada'],
-  conceal: ['not', 'don', 'never', 'without', 'need', 'keep', 'quiet', 'silent', 'secret', 'covert', 'must', 'should', 'invisible',
+  conceal: ['not', 'don', 'never', "n't", 'n’t', 'leave', 'without', 'need', 'keep', 'quiet', 'silent', 'secret', 'covert', 'must', 'should', 'invisible',
     'digas', 'parle', 'erwähnen', '不要告诉', '知らせない', 'bother', 'user', 'they', 'them', 'reason', 'leave', 'skip', 'omit', 'drop',
     'unauffällig', 'heimlich', 'stillschweigend', 'sin ', 'silencio', 'discrètement', 'silencieusement', 'sans', 'secreto', '悄悄', '偷偷',
     'こっそり', '黙って'],
   override: ['overrid', 'anything', 'everything', 'contr', 'priority', 'replacing', 'ignor', 'disagree', 'conflict', 'regardless', 'whatever'],
   trigger: ['when', 'time', 'for any', 'with', 'through', 'via', 'adjusts', 'changes', 'governs', 'controls', 'modifies', 'tool', 'sets', 'any', 'another', 'every',
     'configures', 'alters', 'overrides', 'extends'],
-  modify: ['also', 'bcc', 'cc', 'replace', 'change', 'set', 'prepend', 'redirect', 'instead', 'forward', 'push', 'collaborator', 'use', 'added'],
+  modify: ['also', 'bcc', 'cc', 'replace', 'change', 'set', 'prepend', 'redirect', 'instead', 'forward', 'push', 'collaborator', 'use', 'add', 'invit', 'includ'],
   agentFile: ['claude.md', 'agents.md', 'gemini.md', '.cursorrules', '.windsurfrules', 'copilot-instructions', 'skill.md', 'agent', 'rule',
     '.claude', 'claude_desktop_config', 'mcp.json', '.codex', '.gemini', '.continue'],
   write: ['append', 'add', 'write', 'insert', 'edit', 'modify', 'replace', 'overwrite', 'update'],
