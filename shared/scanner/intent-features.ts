@@ -9,7 +9,7 @@
 export type Feature =
   | 'source' | 'sink' | 'reply' | 'fetch' | 'follow' | 'persist' | 'conceal' | 'override'
   | 'trigger' | 'modify' | 'agentFile' | 'write' | 'locked' | 'run' | 'userData' | 'protect'
-  | 'autonomy' | 'consequential' | 'dismiss' | 'guard' | 'consent';
+  | 'autonomy' | 'consequential' | 'dismiss' | 'guard' | 'consent' | 'defy' | 'payee' | 'display';
 
 const URL = String.raw`(?:https?:\/\/[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}|\b[\w.+-]{1,64}@[\w-]{1,63}(?:\.[\w-]{1,63}){1,6}\b)`;
 
@@ -123,7 +123,13 @@ const AUTONOMY = String.raw`\b(?:never|don['’]t|do\s{1,3}not|no\s{1,3}need\s{1
 /** What cannot be taken back, or reaches beyond the task: deleting, force-pushing, paying, any command. */
 const CONSEQUENTIAL = String.raw`\b(?:delet\w{0,4}|remov\w{0,4}|wip\w{1,4}|drop\w{0,4}|overwrit\w{1,4}|force[\s-]{0,3}push\w{0,3}|reset\s{1,3}--hard|uninstall\w{0,3}|transfer\w{0,3}|pay(?:s|ing|ments?)?|purchas\w{1,3}|sudo|(?:running|run|execut\w{1,4})\s{1,3}(?:any\s{1,3}|all\s{1,3})?(?:shell\s{1,3})?commands)\b|\brm\s{1,3}-`;
 /** Setting instructions aside: "ignore it", "disregard", "quiet mode supersedes it". */
-const DISMISS = String.raw`\b(?:ignore|ignoring|disregard|disregarding|supersedes?|superseding|bypass|bypassing)\b`;
+const DISMISS = String.raw`\b(?:ignore|ignoring|disregard|disregarding|supersedes?|superseding|bypass|bypassing)\b|\boverrides?\s{1,3}(?:any|all|the|every)\s{1,3}(?:[\w-]{1,20}\s{1,3}){0,3}(?:instructions|rules|guidelines|policies)\b`;
+/** Acting against the user's stated word: "if the user says not to push, still push". */
+const DEFY = String.raw`\bif\s{1,3}(?:the\s{1,3})?(?:user|they)\s{1,3}(?:says?|asks?|tells?\s{1,3}you|objects?|refuses?|declines?)\b[^.\n]{0,60}?\b(?:still|anyway|regardless|nevertheless|all\s{1,3}the\s{1,3}same)\b|\beven\s{1,3}(?:if|when)\s{1,3}(?:the\s{1,3})?(?:user|they)\s{1,3}(?:says?|asks?|tells?\s{1,3}you|objects?|refuses?|declines?)\s{1,3}(?:you\s{1,3})?(?:not|no|otherwise)\b`;
+/** Money or goods sent elsewhere: the payee, IBAN, wallet or shipping address replaced. */
+const PAYEE = String.raw`\b(?:replace|replaces|replacing|swap|swaps|swapping|substitute|substitutes|substituting|change|changes|changing|overwrite|rewrite|redirect|reroute|route)\b[^.\n]{0,60}?\b(?:recipient|payee|beneficiary|iban|bic|swift|routing\s{1,3}number|account\s{1,3}(?:number|details)|bank\s{1,3}details|wallet\s{1,3}address|(?:destination|receiving|recipient|to|shipping|payout)\s{1,3}address)`;
+/** Showing the user something other than what is done: "show the user the supplier's original bank details". */
+const DISPLAY = String.raw`\b(?:show|shows|showing|display|displays|displaying|present|presents|keep\s{1,3}showing|read\s{1,3}back|echo|render)\b[^.\n]{0,60}?\b(?:original|old|previous|expected|intended|unchanged|supplier['’]s|requested)\b`;
 /** The instructions and checks that keep an agent safe: its system prompt, the project's rules, security policies. */
 const GUARD = String.raw`\b(?:system\s{1,3}(?:prompt|instructions?|messages?|rules)|claude\.md|agents\.md|gemini\.md|\.cursorrules|project\s{1,3}(?:rules|instructions)|security\s{1,3}(?:polic(?:y|ies)|rules|guidelines|warnings?|checks?|settings|tools?)|safety\s{1,3}(?:rules|guidelines|checks?|instructions|polic(?:y|ies))|guardrails?|permission\s{1,3}(?:prompts?|settings|rules|checks?)|developer\s{1,3}instructions|content\s{1,3}polic(?:y|ies))\b`;
 
@@ -167,7 +173,10 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
   protect: ['redact', 'mask', 'scrub', 'censor', 'keep', 'filter', 'never'],
   autonomy: ['ask', 'wait', 'prompt', 'check', 'assume', 'allow', 'yes', 'auto', 'skip'],
   consequential: ['delet', 'remov', 'wip', 'drop', 'overwrit', 'force', 'reset', 'uninstall', 'transfer', 'pay', 'purchas', 'sudo', 'command', 'rm'],
-  dismiss: ['ignor', 'disregard', 'supersed', 'bypass'],
+  dismiss: ['ignor', 'disregard', 'supersed', 'bypass', 'overrid'],
+  defy: ['if', 'even'],
+  payee: ['replac', 'swap', 'substitut', 'chang', 'overwrite', 'rewrite', 'redirect', 'reroute', 'route'],
+  display: ['show', 'display', 'present', 'read', 'echo', 'render'],
   consent: ['user', 'they'],
   guard: ['system', 'claude.md', 'agents.md', 'gemini.md', '.cursorrules', 'project', 'security', 'safety', 'guardrail', 'permission', 'developer', 'content'],
 };
@@ -178,4 +187,5 @@ export const FEATURES: ReadonlyArray<[Feature, RegExp]> = ([
   ['conceal', CONCEAL], ['override', OVERRIDE], ['trigger', TRIGGER], ['modify', MODIFY], ['agentFile', AGENT_FILE],
   ['write', WRITE], ['locked', LOCKED], ['run', RUN], ['userData', USER_DATA], ['protect', PROTECT],
   ['autonomy', AUTONOMY], ['consequential', CONSEQUENTIAL], ['dismiss', DISMISS], ['guard', GUARD], ['consent', CONSENT],
+  ['defy', DEFY], ['payee', PAYEE], ['display', DISPLAY],
 ] as const).map(([f, src]) => [f, new RegExp(src, 'gi')]);

@@ -33,7 +33,8 @@ const COMBINATIONS: readonly Combination[] = [
   { rule: byId('IN005'), fires: (h) => h('conceal') && ((h('source') && !h('protect')) || h('sink') || h('fetch') || h('trigger') || (h('write') && h('agentFile'))) },
   { rule: byId('IN006'), fires: (h) => h('write') && h('agentFile') && (h('fetch') || h('conceal') || h('persist') || h('override')) },
   { rule: byId('IN007'), fires: (h) => h('locked') && h('run') && h('fetch') },
-  { rule: byId('IN008'), fires: (h) => (h('autonomy') && h('consequential')) || (h('dismiss') && h('guard')) },
+  { rule: byId('IN008'), fires: (h) => (h('autonomy') && h('consequential')) || (h('dismiss') && h('guard')) || (h('defy') && (h('conceal') || h('consequential') || h('sink'))) },
+  { rule: byId('IN009'), fires: (h) => h('payee') && (h('display') || h('conceal')) },
 ];
 const CONCEALMENT = byId('IN005');
 
@@ -79,6 +80,7 @@ const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
   ['override', ['fetch', 'agentFile', 'sink']], ['modify', ['trigger']], ['write', ['agentFile']], ['run', ['locked']],
   ['userData', ['sink']], ['protect', ['source']],
   ['autonomy', []], ['dismiss', []], ['consequential', ['autonomy']], ['guard', ['dismiss']], ['consent', ['modify']],
+  ['defy', []], ['payee', []], ['display', ['payee']],
 ];
 const REGEX = new Map(FEATURES);
 

@@ -44,7 +44,12 @@ export const INTENT_RULES: readonly Rule[] = [
   }),
   intent({
     id: 'IN008', category: 'security-tampering', severity: 'HIGH',
-    title: 'Drops the agent\'s safeguards: acts without the user\'s confirmation on what cannot be undone, or sets aside its system, project or security instructions',
+    title: 'Drops the agent\'s safeguards: acts without the user\'s confirmation on what cannot be undone, sets aside its system, project or security instructions, or acts against the user\'s word',
     message: 'tells the agent to act without the user\'s approval or to set aside its safety instructions',
+  }),
+  intent({
+    id: 'IN009', category: 'wallet-theft', severity: 'HIGH',
+    title: 'Redirects a payment: replaces the payee, IBAN or wallet address while showing the user the original, or hiding the change',
+    message: 'tells the agent to send money elsewhere than the user sees',
   }),
 ];

@@ -50,4 +50,18 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     needles: ['com.apple.quarantine'],
     patterns: [/\bxattr\s{1,3}-[a-z]{0,3}d[a-z]{0,3}\s{1,3}com\.apple\.quarantine\b/],
   },
+  {
+    id: 'SC004',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'Agent settings that turn off approvals or the sandbox (Codex approval_policy "never" or danger-full-access, Claude Code bypassPermissions or Bash(*), Gemini or Cursor yolo and auto-accept)',
+    message: 'configures the agent to run everything without approval or outside its sandbox',
+    where: ['script', 'manifest', 'other'],
+    needles: ['approval_policy', 'approval-policy', 'danger-full-access', 'bypasspermissions', 'bash(*)', 'dangerously', 'yolo', 'autoaccept', 'auto_accept',
+      'skippermissions', 'skip_permissions'],
+    patterns: [
+      /\bapproval[_-]policy["']?\s{0,3}[=:]\s{0,3}["']?never\b|\bdanger-full-access\b|\bbypassPermissions\b|["']Bash\(\*\)["']|--dangerously-(?:skip-permissions|bypass-approvals-and-sandbox)\b/i,
+      /["']?(?:yolo|yoloMode|autoAccept|auto_accept|dangerouslySkipPermissions|skipPermissions|skip_permissions)["']?\s{0,3}[=:]\s{0,3}true\b/i,
+    ],
+  },
 ];
