@@ -7,7 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { gunzipSync, inflateSync } from 'node:zlib';
 
 /** How a blob was encoded, for the finding's message. */
-export type Encoding = 'base64' | 'hex' | 'escapes' | 'char codes' | 'split-string';
+export type Encoding = 'base64' | 'hex' | 'escapes' | 'char codes' | 'split-string' | 'argument list';
 
 /** A decoded blob found on one line (0-based). */
 export interface DecodedBlob {
@@ -38,6 +38,13 @@ const ESCAPES = /(?:\\x[0-9a-fA-F]{2}|\\u00[0-9a-fA-F]{2}|\\[0-7]{3}){8,}/g;
 const CHAR_CODES = /fromCharCode\(([\dxXa-fA-F\s,]{8,20000})\)/g;
 const CHR_CHAIN = /(?:chr\(\d{1,7}\)\s{0,3}\+\s{0,3}){5,}chr\(\d{1,7}\)/g;
 /**
+ * A list of 8 or more small numbers (`[99, 117, 114, ...]`, Go's `[]byte{...}`), read as
+ * character codes only in a file that turns codes into text somewhere (fromCharCode, chr,
+ * bytes(...).decode, string(b)): the list is often defined far from that call.
+ */
+const CODE_LIST = /[[{(]\s{0,3}(?:\d{1,3}\s{0,3},\s{0,3}){7,4000}\d{1,3}\s{0,3},?\s{0,3}[\]})]/g;
+const TURNS_CODES_INTO_TEXT = /fromCharCode|\bchr\(|\bbytes\(|\bbytearray\(|\[\]byte\{|\bstring\(\w{1,30}\)|\.pack\(["']c\*|\[char\[\]\]|\[char\]/;
+/**
  * A word cut into short string literals and glued back at run time (`"." + "s" + "sh"`,
  * `["id_", "rs", "a"].join("")`): three or more pieces of at most 8 characters. Honest code
  * wraps long strings in long pieces.
@@ -45,6 +52,20 @@ const CHR_CHAIN = /(?:chr\(\d{1,7}\)\s{0,3}\+\s{0,3}){5,}chr\(\d{1,7}\)/g;
 const PIECE = String.raw`(?:"[^"\\\n]{1,8}"|'[^'\\\n]{1,8}')`;
 const SPLIT_CONCAT = new RegExp(String.raw`${PIECE}(?:\s{0,3}\+\s{0,3}${PIECE}){2,40}`, 'g');
 const SPLIT_JOIN = new RegExp(String.raw`(?:["']{2}\s{0,3}\.join\(\s{0,3})?\[\s{0,3}${PIECE}(?:\s{0,3},\s{0,3}${PIECE}){2,40}\s{0,3},?\s{0,3}\](?:\s{0,3}\.join\(\s{0,3}["']{2}\s{0,3}\))?`, 'g');
+/**
+ * A command or path assembled from literals and names (`'cu' + 'rl -s ' + h + ' -d "$(cat ~/.n' +
+ * 'pmrc)"'`): three literals or more, two of them short, glued with each name kept as `${name}`.
+ */
+const LONG_PIECE = String.raw`(?:"[^"\\\n]{0,60}"|'[^'\\\n]{0,60}')`;
+const NAME = String.raw`[A-Za-z_$][\w$]{0,30}`;
+const MIXED_CONCAT = new RegExp(String.raw`(?:${LONG_PIECE}|${NAME})(?:\s{0,3}\+\s{0,3}(?:${LONG_PIECE}|${NAME})){2,40}`, 'g');
+/**
+ * A command given as a list of arguments (`subprocess.run(["security", "dump-keychain", "-d"])`,
+ * `exec.Command("nc", host, "4444")`): the literals joined by spaces read as the shell command
+ * the rules know. Not an encoding: its findings are reported as the command's own.
+ */
+const PROCESS_CALL = /\b(?:subprocess\.\w{2,14}|Popen|check_output|check_call|call|run|spawn|spawnSync|execFile|execFileSync|execa|execvpe?|execv|Command|ProcessBuilder|Start-Process|system)\s{0,3}\(\s{0,3}[[{]?/;
+const ARGUMENTS = /(?:"[^"\\\n]{1,80}"|'[^'\\\n]{1,80}')(?:\s{0,3},\s{0,3}(?:"[^"\\\n]{1,80}"|'[^'\\\n]{1,80}'|[A-Za-z_][\w.]{0,30})){1,40}/g;
 const SPLIT_HINT = /["']\s{0,3}\+\s{0,3}["']|\.join\(\s{0,3}["']{2}|["']{2}\s{0,3}\.join\(/;
 const IMAGE_DATA_URI = /data:(?:image|font|audio|video)\/[\w.+-]{1,40};base64,$/;
 
@@ -83,6 +104,8 @@ function asText(b: Buffer, minChars: number): string | null {
       return null;
     }
   }
+  // PowerShell's -EncodedCommand is base64 of UTF-16LE: ASCII text with a zero after each byte.
+  if (isUtf16Ascii(b)) return asText(Buffer.from(b.toString('utf16le'), 'utf8'), minChars);
   // Checked before decoding rather than by a fatal TextDecoder's exception: most long runs are
   // hashes and ids that decode to binary, and a thrown error cost more than the whole check.
   if (!isUtf8(b)) return null;
@@ -95,6 +118,14 @@ function asText(b: Buffer, minChars: number): string | null {
     if (c >= 0x20 || c === 9 || c === 10 || c === 13) printable++;
   }
   return printable / text.length >= 0.95 ? text : null;
+}
+
+/** Little-endian UTF-16 of mostly ASCII text: an even length and nine zero bytes in ten at odd offsets. */
+function isUtf16Ascii(b: Buffer): boolean {
+  if (b.length < 16 || b.length % 2 !== 0 || b[1] !== 0) return false;
+  let zeros = 0;
+  for (let i = 1; i < b.length; i += 2) if (b[i] === 0) zeros++;
+  return zeros >= 0.9 * (b.length / 2);
 }
 
 function fromBase64(blob: string): Buffer {
@@ -121,7 +152,7 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
 
 /** Whether a line can hold anything the decoders look for: a run of 40 base64 characters, a backslash escape, a char-code call, a string split into pieces. */
 function mayHoldEncoding(line: string): boolean {
-  return line.includes('\\') || hasBase64Run(line) || line.includes('fromCharCode(') || line.includes('chr(') || SPLIT_HINT.test(line);
+  return line.includes('\\') || hasBase64Run(line) || line.includes('fromCharCode(') || line.includes('chr(') || SPLIT_HINT.test(line) || TURNS_CODES_INTO_TEXT.test(line) || PROCESS_CALL.test(line);
 }
 
 /**
@@ -144,6 +175,14 @@ function hasBase64Run(line: string): boolean {
 function isBase64At(line: string, i: number): boolean {
   const c = line.charCodeAt(i);
   return c < 128 && B64_CHAR[c] === 1;
+}
+
+/** A mixed concatenation glued, or null when it is not a split string (fewer than 3 literals, 2 of them short). */
+function gluedMixed(run: string): Buffer | null {
+  const parts = [...run.matchAll(/"([^"\n]{0,60})"|'([^'\n]{0,60})'|([A-Za-z_$][\w$]{0,30})/g)];
+  const literals = parts.filter((m) => m[3] === undefined).map((m) => m[1] ?? m[2]);
+  if (literals.length < 3 || literals.filter((l) => l.length <= 8).length < 2 || literals.length === parts.length) return null;
+  return Buffer.from(`"${parts.map((m) => (m[3] !== undefined ? '${' + m[3] + '}' : m[1] ?? m[2])).join('')}"`, 'utf8');
 }
 
 /** The literal pieces of a split string, glued and quoted again so rules see one string literal. */
@@ -169,6 +208,7 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
     budget.chars -= text.length;
     out.push({ line, encoding, text, shrank: text.length < runLength || isCompressed(b) });
   };
+  const codesIntoText = joined !== undefined ? TURNS_CODES_INTO_TEXT.test(joined) : lines.some((l) => TURNS_CODES_INTO_TEXT.test(l));
   for (let i = 0; i < lines.length && budget.blobs > 0 && budget.chars > 0; i++) {
     const line = lines[i];
     if (line.length < 24) continue;
@@ -178,7 +218,14 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
     const fromCodes = line.includes('fromCharCode(');
     const chr = line.includes('chr(');
     const split = SPLIT_HINT.test(line);
-    if (!run && !escaped && !fromCodes && !chr && !split) continue;
+    const codeList = codesIntoText && /\d\s{0,3},\s{0,3}\d/.test(line);
+    const argv = line.includes(',') && PROCESS_CALL.test(line);
+    if (!run && !escaped && !fromCodes && !chr && !split && !codeList && !argv) continue;
+    for (const m of argv ? line.matchAll(ARGUMENTS) : []) {
+      const words = [...m[0].matchAll(/"([^"\n]{1,80})"|'([^'\n]{1,80})'|([A-Za-z_][\w.]{0,30})/g)].map((w) => w[1] ?? w[2] ?? `$${w[3]}`);
+      // The first word names a program: `["a", "b"]` of data is not a command.
+      if (/^[\w./\\-]{1,60}$/.test(words[0])) push(i, 'argument list', Buffer.from(words.join(' '), 'utf8'), 4, Number.MAX_SAFE_INTEGER);
+    }
     for (const m of run ? line.matchAll(BASE64) : []) {
       const at = m.index ?? 0;
       if (IMAGE_DATA_URI.test(line.slice(Math.max(0, at - 60), at))) continue;
@@ -191,9 +238,21 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
     for (const m of escaped ? line.matchAll(ESCAPES) : []) push(i, 'escapes', unescape(m[0]), 8, m[0].length);
     for (const m of fromCodes ? line.matchAll(CHAR_CODES) : []) push(i, 'char codes', charCodes(m[1]), 6, m[0].length);
     for (const m of split ? line.matchAll(SPLIT_CONCAT) : []) push(i, 'split-string', glued(m[0]), 4, m[0].length);
+    // Pieces and names together; all-literal chains are SPLIT_CONCAT's.
+    for (const m of split ? line.matchAll(MIXED_CONCAT) : []) {
+      const b = gluedMixed(m[0]);
+      if (b) push(i, 'split-string', b, 4, m[0].length);
+    }
     for (const m of split ? line.matchAll(SPLIT_JOIN) : []) {
       // A list is a split string only when joined with nothing between the pieces.
       if (/join\(\s{0,3}["']{2}/.test(m[0]) || /["']{2}\s{0,3}\.join/.test(m[0])) push(i, 'split-string', glued(m[0]), 4, m[0].length);
+    }
+    for (const m of codeList ? line.matchAll(CODE_LIST) : []) {
+      const list = [...m[0].matchAll(/\d{1,3}/g)].map((d) => d[0]);
+      // Printable ASCII and line breaks only: other small-number lists are data (pixels, ports).
+      if (list.every((d) => Number(d) === 9 || Number(d) === 10 || Number(d) === 13 || (Number(d) >= 32 && Number(d) <= 126))) {
+        push(i, 'char codes', charCodes(list.join(',')), 6, m[0].length);
+      }
     }
     for (const m of chr ? line.matchAll(CHR_CHAIN) : []) {
       const list = [...m[0].matchAll(/\d{1,7}/g)].map((d) => d[0]).join(',');
