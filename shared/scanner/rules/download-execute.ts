@@ -17,7 +17,8 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     where: 'any',
     verify: 'officialInstaller',
     needles: ['curl', 'wget', 'aria2c'],
-    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\b[^\n|]{1,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`)],
+    // An argument before the pipe: a bare "`curl | sh`" names the pattern, it downloads nothing.
+    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\s{1,5}[^\s|][^\n|]{0,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`)],
   },
   {
     id: 'DX002',

@@ -33,6 +33,9 @@ export const PERSISTENCE_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['>>', 'tee', 'add-content'],
     patterns: [re(String.raw`${PAYLOAD}[^\n]{0,300}?${APPEND}\s{0,3}["']?${RC}`)],
+    // A tool's own environment set up the documented way (`eval "$(brew shellenv)"`, `pyenv init`),
+    // with nothing else of the payload list on the line.
+    unless: [/^(?![\s\S]*\b(?:curl|wget|nc|ncat|base64|DownloadString|iex|nohup|LD_PRELOAD)\b|[\s\S]*\/(?:tmp|dev\/shm)\/)[\s\S]*\beval\s{1,3}["']?\$\(\s{0,3}["']?[\w./~${}-]{1,80}["']?\s{1,3}(?:shellenv|init|env|hook|activate)\b[^)\n]{0,40}\)/],
   },
   {
     id: 'PS003',
