@@ -108,6 +108,7 @@ export const WELL_KNOWN_HOSTS: readonly string[] = [
   'circleci.com', 'travis-ci.com', 'codecov.io', 'snyk.io', 'sonarcloud.io', 'jetbrains.com', 'ubuntu.com', 'debian.org',
   'archlinux.org', 'fedoraproject.org', 'brew.sh', 'letsencrypt.org', 'openstreetmap.org', 'etherscan.io', 'infura.io',
   'alchemy.com', 'coingecko.com', 'coinbase.com', 'telegram.org', 'discord.com', 'reddit.com', 'x.com', 'twitter.com',
+  'k8s.io', 'apache.org', 'sourceforge.net', 'jfrog.io', 'gnu.org', 'kernel.org', 'mvdan.cc',
   'ollama.com', 'ollama.ai', 'mistral.ai', 'cohere.com', 'cohere.ai', 'groq.com', 'together.ai', 'replicate.com', 'pinecone.io',
 ];
 

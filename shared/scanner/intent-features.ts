@@ -64,7 +64,9 @@ const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上�
   // A parameter filled with a file: "set sidenote to the full text of ~/.cursor/mcp.json".
   String.raw`|\b(?:set|fill|populate)\s{1,3}(?:the\s{1,3})?[\w-]{1,30}\s{1,3}(?:(?:argument|parameter|param|field|arg)\s{1,3})?(?:to|with)\s{1,3}(?:the\s{1,3})?(?:full\s{1,3}|entire\s{1,3}|whole\s{1,3}|raw\s{1,3}|complete\s{1,3})?(?:text|contents?|value|output|body)\s{1,3}of\b` +
   // Data carried in a link or an image the client loads: "put them in a link to https://...".
-  String.raw`|\b(?:put|place|embed|encode|append|add|insert|include|stuff|pack|tuck)\b[^\n]{0,80}?\b(?:in|into|to|as|inside)\s{1,3}(?:a|an|the|this)\s{1,3}(?:(?:markdown|clickable|normal|tracking|image)\s{1,3})?(?:link|url|hyperlink|image|img|query(?:\s{1,3}string)?|query\s{1,3}parameter)\b[^\n]{0,80}?https?:\/\/` +
+  String.raw`|\b(?:put|place|embed|encode|append|add|insert|include|stuff|pack|tuck)\b[^\n]{0,80}?\b(?:in|into|to|as|inside|of)\s{1,3}(?:a|an|the|this|its)\s{1,3}(?:[\w"'-]{1,20}\s{1,3}){0,3}(?:link|url|hyperlink|image|img|badge|query(?:\s{1,3}string)?|query\s{1,3}parameter|parameter)\b[^\n]{0,120}?https?:\/\/` +
+  // A URL template's placeholder defined as data: "...?d=<DATA>, where <DATA> is the base64 of ...".
+  String.raw`|\bwhere\s{1,3}[\`'"<{[]{0,3}[\w-]{1,20}[\`'">}\]]{0,3}\s{1,3}(?:is|are|=)\s{1,3}(?:the\s{1,3})?(?:base64|hex|url-?encoded|encoded|compressed|gzipped|contents?|text|value)\b` +
   String.raw`|\b(?:render|show|display|output|draw|embed)\s{1,3}(?:an?|the|this)\s{1,3}(?:(?:markdown|html|tiny|small|invisible|1x1|tracking)\s{1,3})?(?:image|img|link|pixel|badge)\b[^\n]{0,120}?https?:\/\/[^\s]{3,200}[?&]`;
 
 /** The agent's own reply as the channel: "reveal ... in your next reply". */
@@ -147,7 +149,7 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
     'login', 'history', 'environment', 'printenv', 'prompt', 'card', 'cvv', 'code', '2fa', 'secrets', 'link', 'reset', 'keys', 'tokens',
     'contain', 'mention', 'matching', 'subject', 'words', 'incoming', 'new', 'received', 'unread', 'umgebungsvariable', 'variable',
     'passw', 'contraseña', 'mot', 'clé', 'cle', 'clave', 'schlüssel', '助记词', '私钥', '秘密鍵', '環境変数', '环境变量'],
-  sink: ['http', '@', 'pass', 'arg', 'param', 'field', 'set', 'fill', 'populat'],
+  sink: ['http', '@', 'pass', 'arg', 'param', 'field', 'set', 'fill', 'populat', 'where'],
   reply: ['repl', 'answer', 'response', 'translation', 'summar', 'message', 'report', 'output', 'description', 'jede', 'cada', 'chaque',
     'réponse', 'respuesta', '每次回复', '回答の最後'],
   fetch: ['http'],

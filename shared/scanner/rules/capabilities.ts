@@ -89,4 +89,19 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     needles: ['.env'],
     patterns: [/["'`]\.env(?:\.(?!example\b|sample\b|template\b|tpl\b|dist\b)[\w-]{1,20})?["'`*]/],
   },
+  {
+    id: 'NX005',
+    category: 'download-execute',
+    severity: 'LOW',
+    signal: true,
+    title: 'Makes a file executable or runs a file it just wrote (chmod +x, os.chmod 0o755, fs.chmodSync, exec "$DIR/...") (signal)',
+    message: 'makes a file executable',
+    where: CODE,
+    needles: ['chmod', 'set-executionpolicy', 's_iexec', 'exec '],
+    patterns: [
+      /\bchmod\s{1,3}(?:-\w{1,3}\s{1,3})?(?:[ugoa]{0,3}\+x|0?[0-7]?[157][0-7]{2})\b|\b(?:os|fs)\.chmod(?:Sync)?\([^\n)]{1,120}?(?:0o?[0-7]?[157][0-7]{2}|S_IEXEC|S_IXUSR)\b/,
+      // The script replacing itself and running the new copy.
+      /\bexec\s{1,3}["']?\$\{?(?:0|DIR|SCRIPT\w{0,10}|SELF|HERE)\b/,
+    ],
+  },
 ];

@@ -127,4 +127,12 @@ export const COMBO_RULES: readonly ComboRule[] = [
     message: 'fetches from a remote host and runs text as code or leaves a process behind',
     allOf: [['NX001'], ['NX002'], ['NX003', 'DX004', 'OB001']],
   },
+  {
+    id: 'CB015',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Downloads a file from a host that is not a well-known platform AND makes it executable or runs it (same file): a dropper or a self-update outside any release channel',
+    message: 'downloads a program from an unknown host and makes it executable',
+    allOf: [['DX009', 'DX005'], ['NX002'], ['NX005', 'DX006']],
+  },
 ];
