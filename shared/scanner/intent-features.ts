@@ -71,7 +71,7 @@ const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上�
 
 /** The agent's own reply as the channel: "reveal ... in your next reply". */
 const REPLY_NOUN = String.raw`(?:reply|replies|answers?|responses?|translations?|summary|summaries|messages?|reports?|output|commit\s{1,3}messages?|pr\s{1,3}descriptions?)`;
-const REPLY = String.raw`\b(?:reveal|print|output|display|include|list|repeat|echo)\b[^\n]{0,120}?\b(?:in|into|at\s{1,3}the\s{1,3}end\s{1,3}of)\s{1,3}(?:your|the)\s{1,3}(?:next\s{1,3}|own\s{1,3})?(?:reply|answer|response|translation|summary|message)` +
+const REPLY = String.raw`\b(?:reveal|print|output|display|include|list|repeat|echo|append|add|attach|insert|put|write|embed)\b[^\n]{0,120}?\b(?:in|into|to|inside|at\s{1,3}the\s{1,3}(?:end|bottom|top|start)\s{1,3}of)\s{1,3}(?:your|the)\s{1,3}(?:next\s{1,3}|own\s{1,3}|final\s{1,3})?(?:reply|answer|response|translation|summary|message|output)` +
   // "Every summary ends with ...", "append ... to each answer": a fixed part of every reply.
   String.raw`|\b(?:every|each|your|the)\s{1,3}(?:(?:next|final)\s{1,3})?${REPLY_NOUN}\s{1,3}(?:must\s{1,3}|should\s{1,3}|always\s{1,3})?(?:ends?|starts?|begins?|closes?|concludes?|opens?)\s{1,3}with\b` +
   String.raw`|\b(?:append|add|attach|include|print|list|put)\b[^\n]{0,120}?\b(?:to|in|at\s{1,3}the\s{1,3}(?:end|bottom|top|start)\s{1,3}of)\s{1,3}(?:every|each|all)\s{1,3}(?:of\s{1,3}your\s{1,3})?${REPLY_NOUN}` +

@@ -245,4 +245,14 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     // Writing a server entry into the config (an installer) is not reading it.
     unless: [/(?:>|\btee\b|writeFileSync|write_text|json\.dump\(|\.write\()\s{0,3}[^\n]{0,60}(?:mcp\.json|mcp_config|claude_desktop_config|settings|\.claude\.json)/i],
   },
+  {
+    id: 'CR017',
+    category: 'credential-harvesting',
+    severity: 'MEDIUM',
+    title: 'Every CI secret at once (GitHub Actions `toJSON(secrets)`, GitLab or CircleCI variables dumped whole)',
+    message: 'reads every secret of the CI pipeline at once',
+    where: 'any',
+    needles: ['tojson(secrets', 'tojson( secrets'],
+    patterns: [/\btoJSON\(\s{0,3}secrets\s{0,3}\)/i],
+  },
 ];
