@@ -67,7 +67,7 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     title: 'Runs a string held in a variable as code, or starts a process that outlives the script (signal)',
     message: 'runs text as code or detaches a process',
     where: CODE,
-    needles: ['eval', 'exec', 'function', '-e', '-c', 'detached', 'start_new_session', 'runin', 'invoke-expression', 'iex', 'compile('],
+    needles: ['eval', 'exec', 'function', '-e', '-c', 'detached', 'start_new_session', 'runin', 'invoke-expression', 'iex', 'compile(', 'shell', 'os.system', 'os.popen'],
     patterns: [
       // eval(code), exec(body), new Function(src), vm.runInThisContext(text): a name, not a literal.
       // Bare calls only: `pattern.exec(str)` is a regex.
@@ -76,6 +76,8 @@ export const CAPABILITY_RULES: readonly Rule[] = [
       /["']-[ec]["']\s{0,3},\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}[\],)]/,
       /\bdetached\s{0,3}:\s{0,3}true\b|\bstart_new_session\s{0,3}=\s{0,3}True\b|\bDETACHED_PROCESS\b/,
       /\b(?:Invoke-Expression|iex)\s{1,3}(?:\(\s{0,3})?\$\w{1,30}/i,
+      // A shell handed a command held in a variable: subprocess.run(post, shell=True), os.system(cmd), execSync(cmd).
+      /\bsubprocess\.\w{2,14}\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3},[^\n)]{0,80}?\bshell\s{0,3}=\s{0,3}True\b|\bos\.(?:system|popen)\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}\)|(?<![.\w])execSync\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}[,)]/,
     ],
   },
   {
