@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -55,24 +55,32 @@ describe('the fixture corpus', () => {
 });
 
 /**
- * Held-out v2, written blind and measured once on 2026-11-23 after the rules over meaning and the
- * third speed round were merged: 46/81 malicious flagged (0.568, far below the bar) and 2/84
- * benign flagged (0.024, just over it). Asserted as floors so that a regression shows; raising
- * them must come from rules written against other text, never from reading these skills' misses.
+ * v2, written blind and measured once on 2026-11-23 (46/81 malicious flagged, 2/84 benign). Its
+ * misses were then read and generalised from, so it is development data now, held at what the
+ * second round of rules reaches (76/81, 0/84); see docs/scanner.md. Asserted as floors so that a
+ * regression shows.
  */
-const BLIND_RECORDED = { caught: 46, malicious: 81, flagged: 2, benign: 84 };
+const BLIND_RECORDED = { caught: 76, malicious: 81, flagged: 0, benign: 84 };
+/**
+ * Held-out v3, written blind by another author and measured once on 2026-11-23 after the second
+ * round of general rules: 65/123 malicious flagged (0.528) and 8/125 benign flagged (0.064).
+ */
+const BLIND_V3_RECORDED = { caught: 65, malicious: 123, flagged: 8, benign: 125 };
 
-describe('the blind held-out corpus (v2)', () => {
-  const scan = (set: 'malicious' | 'benign') => loadSkills(set, BLIND_CORPUS_DIR).map((s) => scanSkill(s, { timeBudgetMs: 60_000 }));
+describe.each([
+  { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
+  { name: 'v3', dir: BLIND_V3_CORPUS_DIR, recorded: BLIND_V3_RECORDED },
+])('the blind held-out corpus ($name)', ({ dir, recorded }) => {
+  const scan = (set: 'malicious' | 'benign') => loadSkills(set, dir).map((s) => scanSkill(s, { timeBudgetMs: 60_000 }));
   const bad = scan('malicious');
   const good = scan('benign');
 
   it('holds the skills it was measured with', () => {
-    expect([bad.length, good.length]).toEqual([BLIND_RECORDED.malicious, BLIND_RECORDED.benign]);
+    expect([bad.length, good.length]).toEqual([recorded.malicious, recorded.benign]);
   });
 
   it('catches at least what it caught when measured, and flags no more benign skills', () => {
-    expect(bad.filter((r) => r.verdict === 'unsafe').length).toBeGreaterThanOrEqual(BLIND_RECORDED.caught);
-    expect(good.filter((r) => r.verdict === 'unsafe').length).toBeLessThanOrEqual(BLIND_RECORDED.flagged);
+    expect(bad.filter((r) => r.verdict === 'unsafe').length).toBeGreaterThanOrEqual(recorded.caught);
+    expect(good.filter((r) => r.verdict === 'unsafe').length).toBeLessThanOrEqual(recorded.flagged);
   });
 });

@@ -14,6 +14,8 @@ export const CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'f
  * the other corpus), wholly held out. Measured, never tuned against: see docs/scanner.md.
  */
 export const BLIND_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind');
+/** Held-out v3: a second blind author, measured once after the second round of general rules (docs/scanner.md). */
+export const BLIND_V3_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v3');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
