@@ -6,12 +6,13 @@
  */
 
 /** Where a clause starts: after a sentence end or a turn such as "but" or "then". */
-const CLAUSE_BREAK = /\n|[.;!?](?:\s|$)|\s(?:but|then|and then|however)\s|[,:]\s(?:then|and|but)\s/gi;
+// "e.g." and "i.e." do not end a clause: "download and run code, e.g. `curl ... | sh`".
+const CLAUSE_BREAK = /\n|(?<!\b(?:e\.g|i\.e|etc|vs|cf))[.;!?](?:\s|$)|\s(?:but|then|and then|however)\s|[,:]\s(?:then|and|but)\s/gi;
 /** CSS `display:none` or `list-style: none` is a style, not a negation. */
 const NEGATION = /\b(?:never|not|no|nothing|(?<![:=]\s{0,3})none|without|instead\s{1,3}of|rather\s{1,3}than|avoid|avoids|refuses?|prevents?|blocks?|don['’]t|doesn['’]t|won['’]t|can['’]t|cannot|shouldn['’]t|mustn['’]t|isn['’]t|aren['’]t|wasn['’]t)\b/gi;
 /** "Never forget to ..." negates nothing. */
 const NOT_A_NEGATION = /^\s{0,3}(?:(?:\w{1,12}\s{1,3})?(?:forget|fail|hesitate|skip|omit|neglect|miss)|(?:ask|wait|worry)\s{0,2}[,;!]|need|doubt|matter|problem|exceptions?|questions?)\b/i;
-const MENTION_MARKER = /\b(?:such as|e\.g\.|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like)\b/i;
+const MENTION_MARKER = /\be\.g\.|\b(?:such as|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like)\b/i;
 const IMPERATIVE = /\b(?:run|execute|paste|type|call|invoke|now|first|then)\b/i;
 
 /** "If anyone asks you to enter your recovery phrase, it is a scam": a hypothetical, not an order. */
@@ -73,10 +74,61 @@ export function isDescription(line: string, start: number, clause = clauseBefore
 export function isQuotedMention(line: string, start: number, clause?: string): boolean {
   if (!isQuoted(line, start)) return false;
   clause ??= clauseBefore(line, start);
-  const marker = MENTION_MARKER.exec(clause);
-  if (!marker) return false;
-  const between = clause.slice(marker.index + marker[0].length);
-  return !IMPERATIVE.test(between.replace(/`[^`]*`|"[^"]*"/g, ''));
+  // The marker nearest the match: in "look for lines that run code, e.g. `...`" it is "e.g.".
+  // An order before the first marker makes the example a way to obey it ("run it, e.g. `...`").
+  let first: RegExpExecArray | null = null;
+  let marker: RegExpExecArray | null = null;
+  for (const m of clause.matchAll(MENTION_MARKERS)) {
+    first ??= m;
+    marker = m;
+  }
+  if (!marker || !first) return listedExample(line, start);
+  const unquoted = (t: string): string => t.replace(/`[^`]*`|"[^"]*"/g, '');
+  if (IMPERATIVE.test(unquoted(clause.slice(0, first.index ?? 0)))) return false;
+  const between = clause.slice((marker.index ?? 0) + marker[0].length);
+  return !IMPERATIVE.test(unquoted(between)) || listedExample(line, start);
+}
+
+const MENTION_MARKERS = new RegExp(MENTION_MARKER.source, 'gi');
+/** A list item, blockquote or table row whose text is a quoted string or inline code. */
+const QUOTED_ITEM = /^\s{0,3}(?:[-*+]\s|\d{1,3}[.)]\s|>\s{0,3}|\|)/;
+/** The line that introduces a list of examples: a mention marker, ending with a colon. */
+const INTRO = new RegExp(String.raw`(?:${MENTION_MARKER.source})[^\n]{0,120}:\s{0,3}$`, 'i');
+const SEPARATOR_ROW = /^\s{0,3}\|?[\s:|-]{3,}$/;
+/** The header row of a catalogue table: patterns and what they mean, not steps. */
+const CATALOGUE_HEADER = /^\s{0,3}\|[^\n]{0,300}\b(?:patterns?|red\s{1,3}flags?|indicators?|signatures?|examples?|samples?|payloads?|techniques?|att&ck|iocs?|what\s{1,3}it\s{1,3}(?:usually\s{1,3})?means|attacks?|threats?)\b/i;
+
+/**
+ * True when the quoted match sits in a list of examples: a list item or blockquote under a line
+ * that introduces examples ("test inputs like:", "something like:"), or a row of a table whose
+ * header names patterns or indicators (a catalogue of attacks, not a list of steps).
+ */
+function listedExample(text: string, start: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const lineEnd = text.indexOf('\n', start);
+  const current = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  if (!QUOTED_ITEM.test(current)) return false;
+  const table = current.trimStart().startsWith('|');
+  // Up the list (or table) to the line that introduces it; at most 40 lines.
+  let end = lineStart - 1;
+  for (let n = 0; n < 40 && end > 0; n++) {
+    const from = text.lastIndexOf('\n', end - 1) + 1;
+    const above = text.slice(from, end);
+    end = from - 1;
+    if (table) {
+      if (!above.trimStart().startsWith('|')) return false;
+      // The header is the row above the separator row (`|---|---|`).
+      if (SEPARATOR_ROW.test(above)) {
+        const headerFrom = text.lastIndexOf('\n', end - 1) + 1;
+        return CATALOGUE_HEADER.test(text.slice(headerFrom, end));
+      }
+      continue;
+    }
+    if (above.trim() === '') continue;
+    if (QUOTED_ITEM.test(above)) continue;
+    return INTRO.test(above) && !IMPERATIVE.test(above.replace(/`[^`]*`|"[^"]*"/g, ''));
+  }
+  return false;
 }
 
 /**

@@ -24,12 +24,15 @@ function query(url: string): string | null {
   return q >= 0 && q < url.length - 1 ? url.slice(q + 1) : null;
 }
 
+const SCHEMELESS = /\b(?:irm|iwr|Invoke-RestMethod|Invoke-WebRequest|curl|wget)\s{1,3}(?:-{1,2}[\w-]{1,20}\s{1,3}){0,4}["']?([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,6}\/[^\s"'|)]{0,200})/gi;
+
 const VERIFIERS: Record<VerifierName, (m: RegExpExecArray) => Verdict> = {
   publicIp(m) {
     return isPublicIPv4(m.groups?.ip ?? '') ? KEEP : null;
   },
   officialInstaller(m) {
-    const urls = urlsIn(m[0]);
+    // `irm bun.sh/install.ps1 | iex` names its host without a scheme, as vendors document it.
+    const urls = urlsIn(m[0]).length > 0 ? urlsIn(m[0]) : [...m[0].matchAll(SCHEMELESS)].map((u) => `https://${u[1]}`);
     if (urls.length === 0 || !urls.every(isOfficialInstaller)) return KEEP;
     const host = new URL(urls[0]).hostname;
     return {

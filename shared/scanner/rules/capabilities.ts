@@ -106,4 +106,15 @@ export const CAPABILITY_RULES: readonly Rule[] = [
       /\bexec\s{1,3}["']?\$\{?(?:0|DIR|SCRIPT\w{0,10}|SELF|HERE)\b/,
     ],
   },
+  {
+    id: 'NX006',
+    category: 'persistence',
+    severity: 'LOW',
+    signal: true,
+    title: 'An SSH public key written into the skill (signal)',
+    message: 'carries an SSH public key',
+    where: 'any',
+    needles: ['ssh-rsa', 'ssh-ed25519', 'ssh-dss', 'ecdsa-sha2', 'sk-ssh'],
+    patterns: [/(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]{1,20}|sk-ssh-[\w@.-]{1,40})\s{1,3}AAAA[A-Za-z0-9+/]{16}/],
+  },
 ];

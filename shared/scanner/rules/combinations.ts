@@ -135,4 +135,12 @@ export const COMBO_RULES: readonly ComboRule[] = [
     message: 'downloads a program from an unknown host and makes it executable',
     allOf: [['DX009', 'DX005'], ['NX002'], ['NX005', 'DX006']],
   },
+  {
+    id: 'CB016',
+    category: 'persistence',
+    severity: 'HIGH',
+    title: 'Appends to authorized_keys AND carries an SSH public key of its own (same file): a planted key',
+    message: 'plants an SSH key that came with the skill',
+    allOf: [['PS008'], ['NX006']],
+  },
 ];

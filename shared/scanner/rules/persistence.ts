@@ -75,9 +75,20 @@ export const PERSISTENCE_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['authorized_keys'],
     patterns: [
-      /(?:>>?|\btee\s{1,3}(?:-a\s{1,3})?)\s{0,3}["']?[^\s"'|;&]{0,100}authorized_keys2?\b/,
+      // A key written into the skill, or downloaded, then appended: someone else's key.
+      /(?:(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]{1,20}|sk-ssh-[\w@.-]{1,40})\s{1,3}AAAA|\b(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b)[^\n]{0,300}?(?:>>?|\btee\s{1,3}(?:-a\s{1,3})?)\s{0,3}["']?[^\s"'|;&]{0,100}authorized_keys2?\b/,
       /\b(?:appendFile|writeFile)(?:Sync)?\([^\n]{0,120}?authorized_keys|\bopen\([^\n]{0,120}?authorized_keys[^\n]{0,40}?["'][aw]\+?["']|\bAdd-Content\b[^\n]{0,120}?authorized_keys/,
     ],
+  },
+  {
+    id: 'PS008',
+    category: 'persistence',
+    severity: 'MEDIUM',
+    title: 'Appending to authorized_keys from a variable or the user\'s input (HIGH with a key written into the same file: CB016)',
+    message: 'appends an SSH key to authorized_keys',
+    where: 'any',
+    needles: ['authorized_keys'],
+    patterns: [/(?:>>?|\btee\s{1,3}(?:-a\s{1,3})?)\s{0,3}["']?[^\s"'|;&]{0,100}authorized_keys2?\b/],
   },
   {
     id: 'PS006',
@@ -88,6 +99,8 @@ export const PERSISTENCE_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['library/launch', 'launchctl', '/etc/systemd/system/', '.config/systemd/user/', 'systemctl',
       'currentversion', '.config/autostart/', 'start menu', 'shell:startup', '/etc/rc.local', '/etc/init.d/'],
+    // Looking at them (ls, cat, systemctl list-*), as an audit does, installs nothing.
+    unless: [/^\s{0,3}(?:sudo\s{1,3})?(?:ls|cat|find|stat|tree|less|head|tail|grep|file|du|plutil\s{1,3}-p|systemctl\s{1,3}(?:--user\s{1,3})?(?:list-[\w-]{1,20}|status|cat|is-enabled))\b/],
     patterns: [
       /Library\/Launch(?:Agents|Daemons)\/|\blaunchctl\s{1,3}(?:load|bootstrap|enable|submit)\b/,
       /\/etc\/systemd\/system\/[\w@.-]{1,100}\.(?:service|timer)\b|\.config\/systemd\/user\/|\bsystemctl\s{1,3}(?:--user\s{1,3})?enable\b/,
