@@ -51,6 +51,9 @@ const TURNS_CODES_INTO_TEXT = /fromCharCode|\bchr\(|\bbytes\(|\bbytearray\(|\[\]
  */
 const PIECE = String.raw`(?:"[^"\\\n]{1,8}"|'[^'\\\n]{1,8}')`;
 const SPLIT_CONCAT = new RegExp(String.raw`${PIECE}(?:\s{0,3}\+\s{0,3}${PIECE}){2,40}`, 'g');
+/** Two pieces of at most 6 characters (`'.'+'aws'`, `'cred'+'entials'`): a word cut once. */
+const SHORT = String.raw`(?:"[^"\\\n]{1,6}"|'[^'\\\n]{1,6}')`;
+const SPLIT_PAIR = new RegExp(String.raw`(?<![\w"'+]\s{0,3})${SHORT}\s{0,3}\+\s{0,3}${SHORT}(?!\s{0,3}\+)`, 'g');
 const SPLIT_JOIN = new RegExp(String.raw`(?:["']{2}\s{0,3}\.join\(\s{0,3})?\[\s{0,3}${PIECE}(?:\s{0,3},\s{0,3}${PIECE}){2,40}\s{0,3},?\s{0,3}\](?:\s{0,3}\.join\(\s{0,3}["']{2}\s{0,3}\))?`, 'g');
 /**
  * A command or path assembled from literals and names (`'cu' + 'rl -s ' + h + ' -d "$(cat ~/.n' +
@@ -238,6 +241,7 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
     for (const m of escaped ? line.matchAll(ESCAPES) : []) push(i, 'escapes', unescape(m[0]), 8, m[0].length);
     for (const m of fromCodes ? line.matchAll(CHAR_CODES) : []) push(i, 'char codes', charCodes(m[1]), 6, m[0].length);
     for (const m of split ? line.matchAll(SPLIT_CONCAT) : []) push(i, 'split-string', glued(m[0]), 4, m[0].length);
+    for (const m of split ? line.matchAll(SPLIT_PAIR) : []) push(i, 'split-string', glued(m[0]), 4, m[0].length);
     // Pieces and names together; all-literal chains are SPLIT_CONCAT's.
     for (const m of split ? line.matchAll(MIXED_CONCAT) : []) {
       const b = gluedMixed(m[0]);

@@ -39,7 +39,7 @@ const USER_DATA = String.raw`\b(?:every|any|each|all)\s{1,3}(?:files?|documents?
   String.raw`|\b(?:whatever|everything|anything)\s{1,3}(?:that\s{1,3})?the\s{1,3}user\s{1,3}(?:types|pastes|shares|writes|says|uploads|sends)\b|\b(?:conversation|chat)\s{1,3}(?:history|log|logs|transcript)\b|\b(?:whole|entire|full)\s{1,3}(?:conversation|exchange|chat|transcript|session)\b`;
 
 /** Keeping a secret out of something: "redact tokens", "keep passwords out of the summary". */
-const PROTECT = String.raw`\b(?:redact|redacts|redacted|redacting|mask|masks|masked|masking|scrub|scrubs|censor|censored)\b|\bkeep\b[^.\n]{0,80}?\bout\s{1,3}of\b|\bfilter\s{1,3}out\b|\bnever\s{1,3}(?:log|logs|print|store|echo|persist|commit)\b`;
+const PROTECT = String.raw`\b(?:redact|redacts|redacted|redacting|mask|masks|masked|masking|scrub|scrubs|censor|censored)\b|\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:paste|share|post|show|print|echo|display|include|quote|repeat)\s{1,3}(?:any\s{1,3}|the\s{1,3}|your\s{1,3}|their\s{1,3})?(?:secrets?|tokens?|keys?|passwords?|credentials?|api\s{1,3}keys?)\b|\bkeep\b[^.\n]{0,80}?\bout\s{1,3}of\b|\bfilter\s{1,3}out\b|\bnever\s{1,3}(?:log|logs|print|store|echo|persist|commit)\b`;
 
 /** A verb of sending, then (within a clause) a concrete destination: a URL or an email address. */
 /** A send verb used as a verb: not after an article, a possessive or an adjective ("a blog post", "motivating post"). */
@@ -65,6 +65,9 @@ const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上�
   String.raw`|\b(?:set|fill|populate)\s{1,3}(?:the\s{1,3})?[\w-]{1,30}\s{1,3}(?:(?:argument|parameter|param|field|arg)\s{1,3})?(?:to|with)\s{1,3}(?:the\s{1,3})?(?:full\s{1,3}|entire\s{1,3}|whole\s{1,3}|raw\s{1,3}|complete\s{1,3})?(?:text|contents?|value|output|body)\s{1,3}of\b` +
   // Data carried in a link or an image the client loads: "put them in a link to https://...".
   String.raw`|\b(?:put|place|embed|encode|append|add|insert|include|stuff|pack|tuck)\b[^\n]{0,80}?\b(?:in|into|to|as|inside|of)\s{1,3}(?:a|an|the|this|its)\s{1,3}(?:[\w"'-]{1,20}\s{1,3}){0,3}(?:link|url|hyperlink|image|img|badge|query(?:\s{1,3}string)?|query\s{1,3}parameter|parameter)\b[^\n]{0,120}?https?:\/\/` +
+  // A public or shared place other people read: an issue, a gist, a PR, a chat message, a registry record.
+  String.raw`|\b(?:paste|pastes|put|include|post|posts|add|insert|embed|write|attach|submit|publish|record|drop)\b(?:[^.\n]|\.(?=\w)){0,80}?\b(?:into|in|to|as|on)\s{1,3}(?:(?:a|an|the|this|that|each|every|its|your)\s{1,3})?(?:[\w-]{1,20}\s{1,3}){0,2}(?:issue(?:\s{1,3}(?:body|comment|description))?|gist|pull\s{1,3}request|pr\s{1,3}(?:description|body|comment)|commit\s{1,3}message|slack\s{1,3}message|discord\s{1,3}message|ticket|forum\s{1,3}post|public\s{1,3}(?:repo|repository|channel)|registry|pastebin)\b` +
+  String.raw`|\b(?:create|creates|open|opens|file|files|post|posts|publish|publishes|submit|submits)\s{1,3}(?:(?:a|an|the)\s{1,3})?(?:[\w-]{1,20}\s{1,3}){0,2}(?:gist|issue|comment|pull\s{1,3}request|paste|ticket|post|record|entry)\b(?:[^.\n]|\.(?=\w)){0,60}?\b(?:containing|contains|with|holding|including|includes|whose)\b` +
   // A URL template's placeholder defined as data: "...?d=<DATA>, where <DATA> is the base64 of ...".
   String.raw`|\bwhere\s{1,3}[\`'"<{[]{0,3}[\w-]{1,20}[\`'">}\]]{0,3}\s{1,3}(?:is|are|=)\s{1,3}(?:the\s{1,3})?(?:base64|hex|url-?encoded|encoded|compressed|gzipped|contents?|text|value)\b` +
   String.raw`|\b(?:render|show|display|output|draw|embed)\s{1,3}(?:an?|the|this)\s{1,3}(?:(?:markdown|html|tiny|small|invisible|1x1|tracking)\s{1,3})?(?:image|img|link|pixel|badge)\b[^\n]{0,120}?https?:\/\/[^\s]{3,200}[?&]`;
@@ -90,8 +93,10 @@ const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|need\s{1,3}not|no\
   String.raw`|\b(?:do\s{1,3}not|don['’]t|never|without)\s{1,3}(?:make\s{1,3}(?:a\s{1,3})?(?:fuss|big\s{1,3}deal)|draw(?:ing)?\s{1,3}attention|call(?:ing)?\s{1,3}attention|highlight(?:ing)?|point(?:ing)?\s{1,3}(?:it|this|that)\s{1,3}out|dwell(?:ing)?\s{1,3}on)\b` +
   String.raw`|\b(?:skip|omit|leave\s{1,3}out|drop)\s{1,3}(?:this|it|that)(?:\s{1,3}(?:step|rule|part))?\s{1,3}(?:when|in|from)\s{1,3}(?:you\s{1,3})?(?:summar\w{1,6}|report\w{0,3}|(?:your|the)\s{1,3}(?:summary|reply|report|answer))` +
   String.raw`|\bunauffällig\b|\bheimlich\b|\bstillschweigend\b|\bsin\s{1,3}(?:avisar|decir(?:lo|le)?|mencionarlo)\b|\ben\s{1,3}silencio\b|\bdiscrètement\b|\bsilencieusement\b|\bsans\s{1,3}(?:le\s{1,3}|lui\s{1,3}en\s{1,3})?(?:dire|mentionner|prévenir|parler)\b|\ben\s{1,3}secreto\b|悄悄|偷偷|こっそり|黙って` +
-  String.raw`|\bkeep\s{1,3}(?:this|it|that|the\s{1,3}\w{1,12})\s{1,3}(?:step\s{1,3})?(?:to\s{1,3}yourself|out\s{1,3}of|secret|hidden|quiet)|(?<!\b(?:not|never|n['’]t|no)\s{1,3}(?:\w{1,12}\s{1,3})?)\b(?:quietly|silently|secretly|covertly)\b|\bmust\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned|disclosed|revealed|shared|told|surfaced)|\bshould\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned)` +
+  String.raw`|\bkeep\s{1,3}(?:this|it|that|the\s{1,3}\w{1,12})\s{1,3}(?:step\s{1,3})?(?:to\s{1,3}yourself|out\s{1,3}of|secret|hidden|quiet)|(?<!\b(?:not|never|n['’]t|no)\s{1,3}(?:\w{1,12}\s{1,3})?)\b(?:quietly|silently|secretly|covertly)\b|\bmust\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned|disclosed|revealed|shared|told|surfaced|announced|reported|summari[sz]ed)|\bshould\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned)` +
   String.raw`|\binvisible\s{1,3}to\s{1,3}the\b` +
+  // Keeping the user from looking: "do not review the downloaded file with the user", "do not summarise them to the user".
+  String.raw`|\b(?:do\s{1,3}not|don['’]t|never|no\s{1,3}need\s{1,3}to)\s{1,3}(?:\w{1,10}\s{1,3})?(?:review|summari[sz]e|discuss|read\s{1,3}out|walk\s{1,3}through|repeat|quote)\b[^.\n]{0,60}?\b(?:with|to|for|into)\s{1,3}(?:the\s{1,3})?(?:user|them|chat|conversation|human)\b` +
   // Passive: "does not need to be explained to them", "should never be shown to the user".
   String.raw`|\b(?:not|n['’]t|never)\s{1,3}(?:need\s{1,3}to\s{1,3})?be\s{1,3}(?:explained|mentioned|shown|told|disclosed|surfaced|shared|listed|reported|brought\s{1,3}up)\s{1,3}to\s{1,3}(?:the\s{1,3}user|them|anyone|the\s{1,3}human)\b` +
   String.raw`|\b(?:leave|keep)\s{1,3}(?:it|this|that|them|these|those)\s{1,3}(?:address(?:es)?\s{1,3}|step\s{1,3}|part\s{1,3})?(?:out\s{1,3}of|off)\s{1,3}(?:the|your|any)\b` +
@@ -101,7 +106,7 @@ const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|need\s{1,3}not|no\
   String.raw`|\b(?:no\s{1,3}need\s{1,3}to|don['’]t|do\s{1,3}not|never|without)\s{1,3}(?:ask(?:ing)?|check(?:ing)?\s{1,3}with|consult(?:ing)?)\s{1,3}(?:(?:the\s{1,3})?user\s{1,3}|them\s{1,3})?(?:again|first|beforehand|before|for\s{1,3}(?:permission|confirmation|approval|consent)|permission|about\s{1,3}(?:it|this|that))\b` +
   String.raw`|\b(?:no\s{1,3}need\s{1,3}to|don['’]t|do\s{1,3}not|never)\s{1,3}bother\s{1,3}(?:the\s{1,3}user|them|the\s{1,3}human)\b|\bnever\s{1,3}reveal\s{1,3}these\b|\bno\s{1,3}se\s{1,3}lo\s{1,3}digas\b|\bne\s{1,3}lui\s{1,3}en\s{1,3}parle\b|\bohne\s{1,3}es\s{1,3}zu\s{1,3}erwähnen\b|不要告诉|知らせない`;
 
-const OVERRIDE = String.raw`\boverrides?\s{1,3}(?:anything|whatever|what|the)\s{1,3}(?:the\s{1,3})?user|\bover\s{1,3}anything\s{1,3}else\b|\beven\s{1,3}if\s{1,3}(?:they|it)\s{1,3}contradict|\bmême\s{1,3}si\s{1,3}elles\s{1,3}contredisent|\btakes?\s{1,3}priority\b|\breplacing\s{1,3}any\s{1,3}earlier|\bbefore\s{1,3}(?:anything|everything|doing\s{1,3}anything)\s{1,3}else\b|\b(?:disagrees?|conflicts?|contradicts?)\s{1,3}with\s{1,3}(?:what\s{1,3})?(?:the\s{1,3})?user|\b(?:regardless\s{1,3}of|whatever)\s{1,3}(?:what\s{1,3}|which\s{1,3})?(?:\w{1,12}\s{1,3})?the\s{1,3}user\s{1,3}(?:typed|entered|gave|chose|specified|asked|provided|picked|selected|said)|\bignor(?:e|iere)\s{1,3}(?:all\s{1,3})?(?:the\s{1,3}user|alle\s{1,3}vorherigen)`;
+const OVERRIDE = String.raw`\b(?:same|higher|more|greater|full)\s{1,3}(?:level\s{1,3}of\s{1,3})?(?:trust|authority|priority|weight)\s{1,3}(?:as|than)\s{1,3}(?:the\s{1,3}user|this\s{1,3}(?:file|skill)|your\s{1,3}(?:own\s{1,3})?instructions)\b|\btrusted\s{1,3}(?:at\s{1,3})?(?:the\s{1,3}same\s{1,3}level\s{1,3}as|as\s{1,3}much\s{1,3}as|like)\s{1,3}the\s{1,3}user\b|\b(?:conflicts?|disagrees?|contradicts?)\s{1,3}with\s{1,3}(?:\w{1,15}\s{1,3}){1,3}(?:the\s{1,3})?user\b[^.\n]{0,80}?\b(?:wins|prevails|takes\s{1,3}precedence|applies)\b|\boverrides?\s{1,3}(?:anything|whatever|what|the)\s{1,3}(?:the\s{1,3})?user|\bover\s{1,3}anything\s{1,3}else\b|\beven\s{1,3}if\s{1,3}(?:they|it)\s{1,3}contradict|\bmême\s{1,3}si\s{1,3}elles\s{1,3}contredisent|\btakes?\s{1,3}priority\b|\breplacing\s{1,3}any\s{1,3}earlier|\bbefore\s{1,3}(?:anything|everything|doing\s{1,3}anything)\s{1,3}else\b|\b(?:disagrees?|conflicts?|contradicts?)\s{1,3}with\s{1,3}(?:what\s{1,3})?(?:the\s{1,3})?user|\b(?:regardless\s{1,3}of|whatever)\s{1,3}(?:what\s{1,3}|which\s{1,3})?(?:\w{1,12}\s{1,3})?the\s{1,3}user\s{1,3}(?:typed|entered|gave|chose|specified|asked|provided|picked|selected|said)|\bignor(?:e|iere)\s{1,3}(?:all\s{1,3})?(?:the\s{1,3}user|alle\s{1,3}vorherigen)`;
 
 /** An instruction about another tool's calls: "whenever you call send_email", "the Slack server's send_message tool". */
 const TRIGGER = String.raw`\b(?:when|whenever|each\s{1,3}time|every\s{1,3}time|any\s{1,3}time|for\s{1,3}any)\b[^.\n]{0,60}?\b(?:(?:call|calls|calling|invoke|invokes|invoking)\b[^.\n]{0,50}?\b(?:tools?\b|[a-z][a-z0-9]{1,29}_[a-z0-9_]{2,30}\b(?!\())|(?:use|uses|using|returns?)\b[^.\n]{0,90}?\btools?\b)` +
@@ -149,7 +154,8 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
     'login', 'history', 'environment', 'printenv', 'prompt', 'card', 'cvv', 'code', '2fa', 'secrets', 'link', 'reset', 'keys', 'tokens',
     'contain', 'mention', 'matching', 'subject', 'words', 'incoming', 'new', 'received', 'unread', 'umgebungsvariable', 'variable',
     'passw', 'contraseña', 'mot', 'clé', 'cle', 'clave', 'schlüssel', '助记词', '私钥', '秘密鍵', '環境変数', '环境变量'],
-  sink: ['http', '@', 'pass', 'arg', 'param', 'field', 'set', 'fill', 'populat', 'where'],
+  sink: ['http', '@', 'pass', 'arg', 'param', 'field', 'set', 'fill', 'populat', 'where', 'issue', 'gist', 'pull', 'pr ', 'commit', 'slack', 'discord',
+    'ticket', 'forum', 'public', 'registry', 'pastebin', 'comment', 'paste', 'post', 'record', 'entry'],
   reply: ['repl', 'answer', 'response', 'translation', 'summar', 'message', 'report', 'output', 'description', 'jede', 'cada', 'chaque',
     'réponse', 'respuesta', '每次回复', '回答の最後'],
   fetch: ['http'],
@@ -157,11 +163,11 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
     'binding'],
   persist: ['time', 'run', 'every', 'each', 'start', 'beginning', 'before', 'whenever', 'now', 'session', 'standing', 'always',
     'chaque', 'jedem', 'cada'],
-  conceal: ['not', 'don', 'never', "n't", 'n’t', 'leave', 'without', 'need', 'keep', 'quiet', 'silent', 'secret', 'covert', 'must', 'should', 'invisible',
+  conceal: ['not', 'don', 'never', "n't", 'review', 'summar', 'discuss', 'read', 'walk', 'repeat', 'quote', 'n’t', 'leave', 'without', 'need', 'keep', 'quiet', 'silent', 'secret', 'covert', 'must', 'should', 'invisible',
     'digas', 'parle', 'erwähnen', '不要告诉', '知らせない', 'bother', 'user', 'they', 'them', 'reason', 'leave', 'skip', 'omit', 'drop',
     'unauffällig', 'heimlich', 'stillschweigend', 'sin ', 'silencio', 'discrètement', 'silencieusement', 'sans', 'secreto', '悄悄', '偷偷',
     'こっそり', '黙って'],
-  override: ['overrid', 'anything', 'everything', 'contr', 'priority', 'replacing', 'ignor', 'disagree', 'conflict', 'regardless', 'whatever'],
+  override: ['overrid', 'anything', 'everything', 'contr', 'priority', 'trust', 'authority', 'weight', 'conflict', 'disagree', 'replacing', 'ignor', 'disagree', 'conflict', 'regardless', 'whatever'],
   trigger: ['when', 'time', 'for any', 'with', 'through', 'via', 'adjusts', 'changes', 'governs', 'controls', 'modifies', 'tool', 'sets', 'any', 'another', 'every',
     'configures', 'alters', 'overrides', 'extends'],
   modify: ['also', 'bcc', 'cc', 'replace', 'change', 'set', 'prepend', 'redirect', 'instead', 'forward', 'push', 'collaborator', 'use', 'add', 'invit', 'includ'],
@@ -172,7 +178,7 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
   run: ['run', 'execute', 'launch', 'start', 'install'],
   userData: ['file', 'document', 'attachment', 'image', 'screenshot', 'message', 'upload', 'snippet', 'user', 'conversation', 'chat',
     'exchange', 'transcript', 'session'],
-  protect: ['redact', 'mask', 'scrub', 'censor', 'keep', 'filter', 'never'],
+  protect: ['redact', 'mask', 'scrub', 'censor', 'keep', 'filter', 'never', 'not', 'don'],
   autonomy: ['ask', 'wait', 'prompt', 'check', 'assume', 'allow', 'yes', 'auto', 'skip'],
   consequential: ['delet', 'remov', 'wip', 'drop', 'overwrit', 'force', 'reset', 'uninstall', 'transfer', 'pay', 'purchas', 'sudo', 'command', 'rm'],
   dismiss: ['ignor', 'disregard', 'supersed', 'bypass', 'overrid'],

@@ -232,6 +232,8 @@ const SECTION_COMBINATIONS: ReadonlyArray<{ rule: Rule; fires: (has: Has) => boo
   { rule: CONCEALMENT, fires: (h) => h('conceal') && (h('sink') || h('fetch')), at: 'conceal' },
 ];
 const HEADING = /^\s{0,3}#{1,6}\s/;
+const CODE_FETCH = /\b(?:curl|wget|irm|iwr|Invoke-WebRequest|Invoke-RestMethod|http(?:ie)?\s{1,3}GET|GET)\b[^\n]{0,200}?https?:\/\/[\w-]{1,63}\./;
+const FETCHED: ReadonlySet<Feature> = new Set<Feature>(['fetch']);
 
 function procedureFindings(
   p: Prepared, text: string, ends: { ends: number[]; hard: Set<number> }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>,
@@ -245,6 +247,15 @@ function procedureFindings(
     sectionOf[i] = n;
   }
   const sections = new Map<number, Array<{ s: number; line: number; features: ReadonlySet<Feature> }>>();
+  // A download in a code block is the section's fetch ("```curl -fsSL https://... -o AGENTS.md```,
+  // then follow it"): the detector does not read code, so it is added here. Negative sentence
+  // numbers keep these apart from the text's sentences.
+  for (let i = 0; i < p.lines.length; i++) {
+    if (p.zones[i].kind !== 'script' || !CODE_FETCH.test(p.lines[i])) continue;
+    const list = sections.get(sectionOf[i]) ?? [];
+    list.push({ s: -1 - i, line: i, features: FETCHED });
+    sections.set(sectionOf[i], list);
+  }
   for (const [s, found] of perSentence) {
     let features = found;
     const line = lineAt(p, firstAt.get(s)!);
