@@ -7,7 +7,7 @@ import { isUtf8 } from 'node:buffer';
 import { gunzipSync, inflateSync } from 'node:zlib';
 
 /** How a blob was encoded, for the finding's message. */
-export type Encoding = 'base64' | 'hex' | 'escapes' | 'char codes' | 'split-string' | 'argument list';
+export type Encoding = 'base64' | 'hex' | 'escapes' | 'char codes' | 'split-string' | 'argument list' | 'reversed';
 
 /** A decoded blob found on one line (0-based). */
 export interface DecodedBlob {
@@ -69,6 +69,9 @@ const MIXED_CONCAT = new RegExp(String.raw`(?:${LONG_PIECE}|${NAME})(?:\s{0,3}\+
  */
 const PROCESS_CALL = /\b(?:subprocess\.\w{2,14}|Popen|check_output|check_call|call|run|spawn|spawnSync|execFile|execFileSync|execa|execvpe?|execv|Command|ProcessBuilder|Start-Process|system)\s{0,3}\(\s{0,3}[[{]?/;
 const ARGUMENTS = /(?:"[^"\\\n]{1,80}"|'[^'\\\n]{1,80}')(?:\s{0,3},\s{0,3}(?:"[^"\\\n]{1,80}"|'[^'\\\n]{1,80}'|[A-Za-z_][\w.]{0,30})){1,40}/g;
+/** Text written backwards and turned round at run time: `echo '...' | rev`, `"..."[::-1]`, `.split('').reverse().join('')`. */
+const REVERSED = /["']([^"'\\\n]{12,400})["']\s{0,3}(?:\|\s{0,3}rev\b|\)?\s{0,3}\[\s{0,3}::\s{0,3}-1\s{0,3}\]|\.split\(\s{0,3}["']{2}\s{0,3}\)\s{0,3}\.reverse\(\))/g;
+const REVERSE_HINT = /\|\s{0,3}rev\b|::\s{0,3}-1\s{0,3}\]|\.reverse\(\)/;
 const SPLIT_HINT = /["']\s{0,3}\+\s{0,3}["']|\.join\(\s{0,3}["']{2}|["']{2}\s{0,3}\.join\(/;
 const IMAGE_DATA_URI = /data:(?:image|font|audio|video)\/[\w.+-]{1,40};base64,$/;
 
@@ -155,7 +158,7 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
 
 /** Whether a line can hold anything the decoders look for: a run of 40 base64 characters, a backslash escape, a char-code call, a string split into pieces. */
 function mayHoldEncoding(line: string): boolean {
-  return line.includes('\\') || hasBase64Run(line) || line.includes('fromCharCode(') || line.includes('chr(') || SPLIT_HINT.test(line) || TURNS_CODES_INTO_TEXT.test(line) || PROCESS_CALL.test(line);
+  return line.includes('\\') || hasBase64Run(line) || line.includes('fromCharCode(') || line.includes('chr(') || SPLIT_HINT.test(line) || TURNS_CODES_INTO_TEXT.test(line) || PROCESS_CALL.test(line) || REVERSE_HINT.test(line);
 }
 
 /**
@@ -223,7 +226,9 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
     const split = SPLIT_HINT.test(line);
     const codeList = codesIntoText && /\d\s{0,3},\s{0,3}\d/.test(line);
     const argv = line.includes(',') && PROCESS_CALL.test(line);
-    if (!run && !escaped && !fromCodes && !chr && !split && !codeList && !argv) continue;
+    const reversed = REVERSE_HINT.test(line);
+    if (!run && !escaped && !fromCodes && !chr && !split && !codeList && !argv && !reversed) continue;
+    for (const m of reversed ? line.matchAll(REVERSED) : []) push(i, 'reversed', Buffer.from([...m[1]].reverse().join(''), 'utf8'), 8, m[0].length);
     for (const m of argv ? line.matchAll(ARGUMENTS) : []) {
       const words = [...m[0].matchAll(/"([^"\n]{1,80})"|'([^'\n]{1,80})'|([A-Za-z_][\w.]{0,30})/g)].map((w) => w[1] ?? w[2] ?? `$${w[3]}`);
       // The first word names a program: `["a", "b"]` of data is not a command.

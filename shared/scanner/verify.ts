@@ -50,6 +50,11 @@ const VERIFIERS: Record<VerifierName, (m: RegExpExecArray) => Verdict> = {
     if (q === null || isBadgeHost(url) || PLACEHOLDER.test(decodeURIComponentSafe(q))) return null;
     return DATA_PARAM.test(q) ? KEEP : null;
   },
+  notOfficialInstaller(m) {
+    // A download of an official installer is no step of a dropper (`curl -o /tmp/get-docker.sh https://get.docker.com`).
+    const urls = urlsIn(m[0]);
+    return urls.length > 0 && urls.every(isOfficialInstaller) ? null : KEEP;
+  },
   unknownHost(m) {
     return isUnknownRemoteHost(m.groups?.host ?? '') ? KEEP : null;
   },

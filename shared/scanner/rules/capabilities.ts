@@ -71,7 +71,7 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     patterns: [
       // eval(code), exec(body), new Function(src), vm.runInThisContext(text): a name, not a literal.
       // Bare calls only: `pattern.exec(str)` is a regex.
-      /(?<![.\w])(?:eval|exec)\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}[,)]|\bnew\s{1,3}Function\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}\)|\bvm\.runIn\w{0,20}Context\(\s{0,3}[A-Za-z_]\w{0,30}|(?<![.\w])compile\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3},/,
+      /(?<![.\w])(?:eval|exec)\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}[,)]|\bnew\s{1,3}Function\((?:\s{0,3}["'][\w$]{1,30}["']\s{0,3},){0,6}\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}\)|\bvm\.runIn\w{0,20}Context\(\s{0,3}[A-Za-z_]\w{0,30}|(?<![.\w])compile\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3},/,
       // An interpreter handed a variable's text: spawn(node, ['-e', code]), [sys.executable, '-c', src].
       /["']-[ec]["']\s{0,3},\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}[\],)]/,
       /\bdetached\s{0,3}:\s{0,3}true\b|\bstart_new_session\s{0,3}=\s{0,3}True\b|\bDETACHED_PROCESS\b/,

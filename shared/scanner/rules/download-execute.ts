@@ -75,6 +75,7 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     message: 'downloads a file into a temporary or hidden directory',
     where: 'any',
     needles: ['curl', 'wget', 'urlretrieve', '-outfile', 'downloadfile'],
+    verify: 'notOfficialInstaller',
     patterns: [
       re(String.raw`\b(?:curl|wget)\b[^\n]{0,300}?\s(?:-o|-O|--output|--output-document|-P)(?:\s{1,3}|=)["']?(?:${TEMP}|~/\.|\$HOME/\.|\$\{HOME\}/\.)`),
       re(String.raw`\burlretrieve\([^\n]{0,300}?["'](?:/tmp|/dev/shm|/var/tmp)|-OutFile\s{1,3}["']?${TEMP}|\.DownloadFile\([^\n]{0,300}?(?:${TEMP}|AppData)`),
@@ -91,6 +92,8 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     patterns: [
       re(String.raw`(?:^[ \t]{0,20}|[;&|]\s{0,3}|\b(?:nohup|sudo|exec|setsid|Start-Process|start)\s{1,3})["']?${TEMP}/[\w./-]{1,100}`, 'im'),
       re(String.raw`\bchmod\s{1,3}(?:[+ugoa]{0,4}x|[0-7]{3,4})\s{1,3}["']?${TEMP}/`),
+      // An interpreter handed a script from there: `node /tmp/.core.js`, `python3 /tmp/x.py`.
+      re(String.raw`\b(?:node|python[23]?|bash|sh|zsh|ruby|perl|php|pwsh|powershell|deno\s{1,3}run|bun)\s{1,3}(?:-\S{1,12}\s{1,3}){0,3}["']?${TEMP}/[\w./-]{1,100}`, 'i'),
     ],
   },
   {

@@ -14,13 +14,16 @@ export const OBFUSCATION_RULES: readonly Rule[] = [
     message: 'decodes a hidden payload and executes it',
     where: 'any',
     needles: ['eval', 'function', 'settimeout', 'setinterval', 'exec', 'os.system', 'subprocess', 'base64', 'xxd',
-      'rev', 'printf', 'powershell', 'pwsh', 'frombase64string'],
+      'rev', 'printf', 'powershell', 'pwsh', 'frombase64string', 'b64decode', 'codecs.decode', 'bytes.fromhex', 'zlib.decompress', 'atob(', 'buffer.from('],
     patternNeedles: [
-      ['eval', 'function', 'settimeout', 'setinterval'], ['exec', 'eval'], ['exec', 'eval', 'os.system', 'subprocess'],
+      ['eval', 'function', 'settimeout', 'setinterval'], ['b64decode', 'codecs.decode', 'bytes.fromhex', 'zlib.decompress', 'atob(', 'buffer.from('],
+      ['exec', 'eval'], ['exec', 'eval', 'os.system', 'subprocess'],
       ['base64', 'xxd', 'rev'], ['printf', 'base64', 'xxd', 'rev'], ['powershell', 'pwsh', 'frombase64string'],
     ],
     patterns: [
       /\b(?:eval|Function|setTimeout|setInterval)\s{0,3}\(\s{0,3}(?:window\.)?(?:atob|Buffer\.from|unescape|decodeURIComponent|String\.fromCharCode)\s{0,3}\(|\bnew\s{1,3}Function\s{0,3}\([^\n]{0,60}?(?:atob|Buffer\.from|fromCharCode)\(/,
+      // An interpreter's -c or -e handed decoded text: [sys.executable, "-c", base64.b64decode(blob).decode()].
+      /["']-[ce]["']\s{0,3},\s{0,3}(?:base64\.\w{0,10}b64decode|codecs\.decode|bytes\.fromhex|zlib\.decompress|atob\(|Buffer\.from\([^\n)]{0,80}?["'](?:base64|hex)["'])/,
       /\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:compile\(\s{0,3})?(?:base64\.(?:b64decode|b32decode|b85decode|a85decode|urlsafe_b64decode)|codecs\.decode|bytes\.fromhex|zlib\.decompress|marshal\.loads|binascii\.(?:unhexlify|a2b_base64)|__import__\(\s{0,3}["'](?:base64|zlib|codecs|marshal|binascii)["']\))/,
       /\b(?:exec|eval|os\.system|subprocess\.\w{1,12})\s{0,3}\([^\n]{0,300}?\[\s{0,2}::\s{0,2}-1\s{0,2}\]/,
       re(String.raw`\bbase64\s{1,3}(?:-d|--decode|-D)\b[^\n|]{0,200}\|\s{0,3}${SHELL}|\|\s{0,3}base64\s{1,3}(?:-d|--decode|-D)\s{0,3}\|\s{0,3}${SHELL}|\bxxd\s{1,3}-r\s{1,3}-p\b[^\n|]{0,100}\|\s{0,3}${SHELL}|\|\s{0,3}rev\s{0,3}\|\s{0,3}${SHELL}`),
