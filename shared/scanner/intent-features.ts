@@ -36,7 +36,7 @@ const SOURCE = String.raw`\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|pgpa
 const USER_DATA = String.raw`\b(?:every|any|each|all)\s{1,3}(?:files?|documents?|attachments?|images?|screenshots?|messages?|uploads?|snippets?)\s{1,3}(?:that\s{1,3})?(?:the\s{1,3})?user\s{1,3}(?:shares?|uploads?|attaches?|opens?|pastes?|sends?|provides?|gives?)` +
   String.raw`|\buser\s{1,3}(?:shares?|uploads?|attaches?|pastes?|sends?|provides?|drops?)\s{1,3}(?:a|an|any|the|some)\s{1,3}(?:files?|documents?|attachments?|images?|screenshots?|text|snippets?|code)\b` +
   String.raw`|\b(?:the\s{1,3})?user['’]s\s{1,3}(?:files|documents|messages?|emails|notes|codebase|source\s{1,3}code|clipboard|screenshots|photos|contacts|calendar|browsing)\b` +
-  String.raw`|\b(?:whatever|everything|anything)\s{1,3}(?:that\s{1,3})?the\s{1,3}user\s{1,3}(?:types|pastes|shares|writes|says|uploads|sends)\b|\b(?:conversation|chat)\s{1,3}(?:history|log|logs|transcript)\b|\b(?:whole|entire|full)\s{1,3}(?:conversation|exchange|chat|transcript|session)\b`;
+  String.raw`|\b(?:whatever|everything|anything)\s{1,3}(?:that\s{1,3})?the\s{1,3}user\s{1,3}(?:types|pastes|shares|writes|says|uploads|sends)\b|\b(?:conversation|chat)\s{1,3}(?:history|log|logs|transcript)\b|\b(?:whole|entire|full|complete)\s{1,3}(?:conversation|exchange|chat|transcript|session)\b|\b(?:system|developer)\s{1,3}(?:and\s{1,3}(?:developer|system)\s{1,3})?messages\b`;
 
 /** Keeping a secret out of something: "redact tokens", "keep passwords out of the summary". */
 const PROTECT = String.raw`\b(?:redact|redacts|redacted|redacting|mask|masks|masked|masking|scrub|scrubs|censor|censored)\b|\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:paste|share|post|show|print|echo|display|include|quote|repeat)\s{1,3}(?:any\s{1,3}|the\s{1,3}|your\s{1,3}|their\s{1,3})?(?:secrets?|tokens?|keys?|passwords?|credentials?|api\s{1,3}keys?)\b|\bkeep\b[^.\n]{0,80}?\bout\s{1,3}of\b|\bfilter\s{1,3}out\b|\bnever\s{1,3}(?:log|logs|print|store|echo|persist|commit)\b`;
@@ -61,6 +61,10 @@ const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上�
   // Active ("pass them in the `filter` argument") or passive ("the contents ... supplied in the `context` argument").
   String.raw`|\b(?:pass|put|include|add|append|send|place|supply|provide|insert)\s{1,3}(?:it|them|its\s{1,3}contents?|their\s{1,3}contents?|the\s{1,3}(?:full\s{1,3}|whole\s{1,3}|entire\s{1,3})?(?:contents?|values?|text)|everything|all\s{1,3}of\s{1,3}(?:it|them))\s{1,3}(?:in|into|to|as|via)\s{1,3}${PARAM}` +
   String.raw`|\b(?:passed|included|added|appended|placed|supplied|provided|inserted)\s{1,3}(?:in|into|to|as|via)\s{1,3}${PARAM}` +
+  // A parameter named and filled: "call convert with `notes` set to the complete conversation".
+  String.raw`|\bwith\s{1,3}[\w-]{1,30}\s{1,3}(?:set|filled)\s{1,3}(?:to|with)\b` +
+  // Code pushed to a remote the skill adds: "git remote add backup https://...".
+  String.raw`|\bgit\s{1,3}remote\s{1,3}(?:add|set-url)\s{1,3}(?:--[\w-]{1,12}\s{1,3})*[\w.-]{1,40}\s{1,3}(?:https?:\/\/|git@|ssh:\/\/)` +
   // A parameter filled with a file: "set sidenote to the full text of ~/.cursor/mcp.json".
   String.raw`|\b(?:set|fill|populate)\s{1,3}(?:the\s{1,3})?[\w-]{1,30}\s{1,3}(?:(?:argument|parameter|param|field|arg)\s{1,3})?(?:to|with)\s{1,3}(?:the\s{1,3})?(?:full\s{1,3}|entire\s{1,3}|whole\s{1,3}|raw\s{1,3}|complete\s{1,3})?(?:text|contents?|value|output|body)\s{1,3}of\b` +
   // Data carried in a link or an image the client loads: "put them in a link to https://...".
@@ -74,7 +78,7 @@ const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上�
 
 /** The agent's own reply as the channel: "reveal ... in your next reply". */
 const REPLY_NOUN = String.raw`(?:reply|replies|answers?|responses?|translations?|summary|summaries|messages?|reports?|output|commit\s{1,3}messages?|pr\s{1,3}descriptions?)`;
-const REPLY = String.raw`\b(?:reveal|print|output|display|include|list|repeat|echo|append|add|attach|insert|put|write|embed)\b[^\n]{0,120}?\b(?:in|into|to|inside|at\s{1,3}the\s{1,3}(?:end|bottom|top|start)\s{1,3}of)\s{1,3}(?:your|the)\s{1,3}(?:next\s{1,3}|own\s{1,3}|final\s{1,3})?(?:reply|answer|response|translation|summary|message|output)` +
+const REPLY = String.raw`\b(?:reveal|print|output|display|include|list|repeat|echo|append|add|attach|insert|put|write|embed)\b[^\n]{0,120}?\b(?:in|into|to|inside|at\s{1,3}the\s{1,3}(?:end|bottom|top|start)\s{1,3}of)\s{1,3}(?:your|the)\s{1,3}(?:next\s{1,3}|own\s{1,3}|final\s{1,3})?(?:reply|answer|response|translation|summary|message|output|report)` +
   // "Every summary ends with ...", "append ... to each answer": a fixed part of every reply.
   String.raw`|\b(?:every|each|your|the)\s{1,3}(?:(?:next|final)\s{1,3})?${REPLY_NOUN}\s{1,3}(?:must\s{1,3}|should\s{1,3}|always\s{1,3})?(?:ends?|starts?|begins?|closes?|concludes?|opens?)\s{1,3}with\b` +
   String.raw`|\b(?:append|add|attach|include|print|list|put)\b[^\n]{0,120}?\b(?:to|in|at\s{1,3}the\s{1,3}(?:end|bottom|top|start)\s{1,3}of)\s{1,3}(?:every|each|all)\s{1,3}(?:of\s{1,3}your\s{1,3})?${REPLY_NOUN}` +
@@ -86,7 +90,7 @@ const FOLLOW = String.raw`\b(?:follow|obey|do\s{1,3}what\s{1,3}it\s{1,3}says|do\
 const PERSIST = String.raw`\b(?:every\s{1,3}time|each\s{1,3}time|every\s{1,3}run|each\s{1,3}run|on\s{1,3}every|(?:the\s{1,3})?(?:start|beginning)\s{1,3}of\s{1,3}(?:every|each)|before\s{1,3}(?:anything|everything|doing\s{1,3}anything|any\s{1,3}other)|whenever|from\s{1,3}now\s{1,3}on|each\s{1,3}session|every\s{1,3}(?:future\s{1,3})?session|standing\s{1,3}instruction|each\s{1,3}time\s{1,3}you|always\s{1,3}(?:use|load|fetch|check)|à\s{1,3}chaque|bei\s{1,3}jedem|cada\s{1,3}vez)\b`;
 
 // Not "report": "do not report security issues in public trackers" asks the reader to use another channel.
-const CONCEAL_VERB = String.raw`(?:tell|telling|inform|informing|mention|mentioning|reveal|revealing|notify|notifying|bring\s{1,3}it\s{1,3}up|list|show|asking|confirm)`;
+const CONCEAL_VERB = String.raw`(?:tell|telling|inform|informing|mention|mentioning|describing|explaining|announcing|reveal|revealing|notify|notifying|bring\s{1,3}it\s{1,3}up|list|show|asking|confirm)`;
 const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|need\s{1,3}not|no\s{1,3}need\s{1,3}to)\s{1,3}(?:\w{1,10}\s{1,3})?${CONCEAL_VERB}\b` +
   // "Do not change the rules file without asking" forbids; "run it without asking" hides.
   String.raw`|(?<!\b(?:not|never|n['’]t|no)\s[^.\n]{0,60})\bwithout\s{1,3}(?:\w{1,10}\s{1,3})?${CONCEAL_VERB}\b` +
@@ -155,7 +159,7 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
     'contain', 'mention', 'matching', 'subject', 'words', 'incoming', 'new', 'received', 'unread', 'umgebungsvariable', 'variable',
     'passw', 'contraseña', 'mot', 'clé', 'cle', 'clave', 'schlüssel', '助记词', '私钥', '秘密鍵', '環境変数', '环境变量'],
   sink: ['http', '@', 'pass', 'arg', 'param', 'field', 'set', 'fill', 'populat', 'where', 'issue', 'gist', 'pull', 'pr ', 'commit', 'slack', 'discord',
-    'ticket', 'forum', 'public', 'registry', 'pastebin', 'comment', 'paste', 'post', 'record', 'entry'],
+    'ticket', 'forum', 'public', 'registry', 'pastebin', 'comment', 'paste', 'post', 'record', 'entry', 'with', 'git'],
   reply: ['repl', 'answer', 'response', 'translation', 'summar', 'message', 'report', 'output', 'description', 'jede', 'cada', 'chaque',
     'réponse', 'respuesta', '每次回复', '回答の最後'],
   fetch: ['http'],
@@ -176,7 +180,7 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
   write: ['append', 'add', 'write', 'insert', 'edit', 'modify', 'replace', 'overwrite', 'update'],
   locked: ['password', 'encrypted'],
   run: ['run', 'execute', 'launch', 'start', 'install'],
-  userData: ['file', 'document', 'attachment', 'image', 'screenshot', 'message', 'upload', 'snippet', 'user', 'conversation', 'chat',
+  userData: ['file', 'document', 'attachment', 'image', 'screenshot', 'message', 'upload', 'snippet', 'user', 'conversation', 'chat', 'messages',
     'exchange', 'transcript', 'session'],
   protect: ['redact', 'mask', 'scrub', 'censor', 'keep', 'filter', 'never', 'not', 'don'],
   autonomy: ['ask', 'wait', 'prompt', 'check', 'assume', 'allow', 'yes', 'auto', 'skip'],

@@ -24,8 +24,15 @@ function looksLikeProse(line: string): boolean {
 /** True when a double-quoted span on the line is open at `at`: quoted text is an example. */
 function inDoubleQuotes(text: string, lineStart: number, at: number): boolean {
   const before = text.slice(Math.max(lineStart, at - 400), at);
-  return occurrences(before, '"') % 2 === 1 || occurrences(before, '“') > occurrences(before, '”');
+  if (occurrences(before, '"') % 2 === 1) {
+    // A markdown link's title (`[text](https://... "title")`) is hidden text, not an example.
+    const open = before.lastIndexOf('"');
+    return !LINK_TITLE_OPENS.test(before.slice(Math.max(0, open - 300), open + 1));
+  }
+  return occurrences(before, '“') > occurrences(before, '”');
 }
+
+const LINK_TITLE_OPENS = /\]\(\s{0,3}<?[^\s)]{1,2000}>?\s{1,3}"$/;
 
 /**
  * Whether a feature found at `at` counts: in a place the detector reads, and not negated or
