@@ -62,7 +62,7 @@ const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上�
   String.raw`|\b(?:pass|put|include|add|append|send|place|supply|provide|insert)\s{1,3}(?:it|them|its\s{1,3}contents?|their\s{1,3}contents?|the\s{1,3}(?:full\s{1,3}|whole\s{1,3}|entire\s{1,3})?(?:contents?|values?|text)|everything|all\s{1,3}of\s{1,3}(?:it|them))\s{1,3}(?:in|into|to|as|via)\s{1,3}${PARAM}` +
   String.raw`|\b(?:passed|included|added|appended|placed|supplied|provided|inserted)\s{1,3}(?:in|into|to|as|via)\s{1,3}${PARAM}` +
   // A parameter named and filled: "call convert with `notes` set to the complete conversation".
-  String.raw`|\bwith\s{1,3}[\w-]{1,30}\s{1,3}(?:set|filled)\s{1,3}(?:to|with)\b` +
+  String.raw`|\b(?:with|and)\s{1,3}(?!(?:this|that|it|them)\b)[\w-]{1,30}\s{1,3}(?:set|filled)\s{1,3}(?:to|with)\s{1,3}(?:the\s{1,3})?(?:(?:complete|full|entire|whole|raw)\s{1,3})?(?:conversation|contents?|text|transcript|history|chat|output|value)\b` +
   // Code pushed to a remote the skill adds: "git remote add backup https://...".
   String.raw`|\bgit\s{1,3}remote\s{1,3}(?:add|set-url)\s{1,3}(?:--[\w-]{1,12}\s{1,3})*[\w.-]{1,40}\s{1,3}(?:https?:\/\/|git@|ssh:\/\/)` +
   // A parameter filled with a file: "set sidenote to the full text of ~/.cursor/mcp.json".
