@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -62,14 +62,20 @@ describe('the fixture corpus', () => {
  */
 const BLIND_RECORDED = { caught: 76, malicious: 81, flagged: 0, benign: 84 };
 /**
- * Held-out v3, written blind by another author and measured once on 2026-11-23 after the second
- * round of general rules: 65/123 malicious flagged (0.528) and 8/125 benign flagged (0.064).
+ * v3, written blind by another author and measured once on 2026-11-23 (65/123, 8/125). Read and
+ * generalised from afterwards, so development data now, held at what the third round reaches.
  */
-const BLIND_V3_RECORDED = { caught: 65, malicious: 123, flagged: 8, benign: 125 };
+const BLIND_V3_RECORDED = { caught: 78, malicious: 123, flagged: 1, benign: 125 };
+/**
+ * Held-out v4, written blind by a third author and measured once on 2026-11-23 after the round on
+ * v3: 41/113 malicious flagged (0.363) and 5/111 benign flagged (0.045). Not read for rules.
+ */
+const BLIND_V4_RECORDED = { caught: 41, malicious: 113, flagged: 5, benign: 111 };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
   { name: 'v3', dir: BLIND_V3_CORPUS_DIR, recorded: BLIND_V3_RECORDED },
+  { name: 'v4', dir: BLIND_V4_CORPUS_DIR, recorded: BLIND_V4_RECORDED },
 ])('the blind held-out corpus ($name)', ({ dir, recorded }) => {
   const scan = (set: 'malicious' | 'benign') => loadSkills(set, dir).map((s) => scanSkill(s, { timeBudgetMs: 60_000 }));
   const bad = scan('malicious');

@@ -16,6 +16,8 @@ export const CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'f
 export const BLIND_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind');
 /** Held-out v3: a second blind author, measured once after the second round of general rules (docs/scanner.md). */
 export const BLIND_V3_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v3');
+/** Held-out v4: a third blind author, asked for varied wording, measured once after the round on v3. */
+export const BLIND_V4_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v4');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
