@@ -1,5 +1,5 @@
 /** The event outbox: rows written in the same transaction as the change they describe. */
-import { afterCommit, type Queryable } from './db/pool.js';
+import { afterCommit, preparedQuery, type Queryable } from './db/pool.js';
 import type { Logger } from './logger.js';
 
 let eventLog: Logger | undefined;
@@ -14,7 +14,7 @@ export function logEventsTo(log: Logger | undefined): void {
 }
 
 export async function recordEvent(q: Queryable, type: string, subjectId: string, agentIds: string[], payload: Record<string, unknown>): Promise<void> {
-  await q.query('INSERT INTO events (type, subject_id, agent_ids, payload) VALUES ($1, $2, $3, $4)', [type, subjectId, agentIds, JSON.stringify(payload)]);
+  await preparedQuery(q, 'INSERT INTO events (type, subject_id, agent_ids, payload) VALUES ($1, $2, $3, $4)', [type, subjectId, agentIds, JSON.stringify(payload)]);
   const log = eventLog;
   if (log) afterCommit(q, () => log.info({ event: type, subject_id: subjectId, agents: agentIds, ...payload }, type));
 }

@@ -6,7 +6,7 @@ import pg from 'pg';
 
 /** Anything that can run a parameterised query: the pool or a client inside a transaction. */
 export interface Queryable {
-  query<R extends pg.QueryResultRow = any>(text: string, values?: unknown[]): Promise<pg.QueryResult<R>>;
+  query<R extends pg.QueryResultRow = any>(text: string | pg.QueryConfig, values?: unknown[]): Promise<pg.QueryResult<R>>;
 }
 
 export type Db = pg.Pool;
@@ -29,6 +29,24 @@ export function createPool(databaseUrl: string, max = 10): Db {
   // gets a fresh connection.
   pool.on('error', () => {});
   return pool;
+}
+
+/** The name each prepared statement's text goes by, in every connection of this process. */
+const statementNames = new Map<string, string>();
+
+/**
+ * Sends a hot statement as a named prepared statement: each connection parses and plans it once
+ * instead of on every call (about 0.04 ms of PostgreSQL CPU per call here). Only for a fixed
+ * text with an explicit column list: a prepared `SELECT *` or `RETURNING *` fails with "cached
+ * plan must not change result type" once a migration adds a column while processes run.
+ */
+export function preparedQuery<R extends pg.QueryResultRow = any>(q: Queryable, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `ac_${statementNames.size + 1}`;
+    statementNames.set(text, name);
+  }
+  return q.query<R>({ name, text, values });
 }
 
 /** Postgres error codes that the domain reacts to, by name. */

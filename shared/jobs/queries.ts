@@ -1,17 +1,26 @@
 /** SQL for the jobs table. */
-import type { Queryable } from '../db/pool.js';
+import { preparedQuery, type Queryable } from '../db/pool.js';
 import { isRareTag, newestFirst } from '../db/rare-tag.js';
 import type { JobRow, JobStatus } from './types.js';
 
 export type NewJob = Pick<JobRow, 'id' | 'title' | 'description' | 'tags' | 'requirements' | 'reward_amount' | 'posting_fee'
   | 'deadline' | 'poster_agent_id' | 'poster_wallet' | 'poster_key_hash' | 'payment_id'>;
 
-/** The INSERT of a new job, `RETURNING *`, and its parameters. */
+/** Every column of `jobs`, in the order of JobRow: what prepared statements name instead of `*`. */
+export const JOB_COLUMNS = [
+  'id', 'title', 'description', 'tags', 'requirements', 'reward_amount', 'posting_fee', 'currency', 'deadline', 'status',
+  'poster_agent_id', 'poster_wallet', 'poster_key_hash', 'worker_agent_id', 'claim_expires_at', 'result', 'dispute_reason',
+  'resolution', 'payment_id', 'failure_reason', 'completion_fee', 'created_at', 'updated_at',
+] as const satisfies readonly (keyof JobRow)[];
+
+const JOB_LIST = JOB_COLUMNS.join(', ');
+
+/** The INSERT of a new job, returning every column of JOB_COLUMNS, and its parameters. */
 export function insertJobStatement(j: NewJob): { text: string; values: unknown[] } {
   return {
     text: `INSERT INTO jobs (id, title, description, tags, requirements, reward_amount, posting_fee, deadline,
        poster_agent_id, poster_wallet, poster_key_hash, payment_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING *`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) RETURNING ${JOB_LIST}`,
     values: [j.id, j.title, j.description, j.tags, j.requirements, j.reward_amount, j.posting_fee, j.deadline,
       j.poster_agent_id, j.poster_wallet, j.poster_key_hash, j.payment_id],
   };
@@ -19,7 +28,7 @@ export function insertJobStatement(j: NewJob): { text: string; values: unknown[]
 
 export async function getJob(q: Queryable, id: string): Promise<JobRow | undefined> {
   if (!/^[0-9a-f]{24}$/.test(id)) return undefined;
-  const { rows } = await q.query<JobRow>('SELECT * FROM jobs WHERE id = $1', [id]);
+  const { rows } = await preparedQuery<JobRow>(q, `SELECT ${JOB_LIST} FROM jobs WHERE id = $1`, [id]);
   return rows[0];
 }
 
@@ -61,7 +70,8 @@ export async function transitionJob(q: Queryable, id: string, from: JobStatus[],
   const where = ['id = $1', 'status = ANY($2)'];
   if (guard.workerAgentId !== undefined) where.push(`worker_agent_id = $${args.push(guard.workerAgentId)}`);
   if (guard.claimLapsed) where.push('claim_expires_at <= now()');
-  const { rows } = await q.query<JobRow>(`UPDATE jobs SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING *`, args);
+  // One text per combination of changes and guards the code uses: a few, each prepared once.
+  const { rows } = await preparedQuery<JobRow>(q, `UPDATE jobs SET ${sets.join(', ')} WHERE ${where.join(' AND ')} RETURNING ${JOB_LIST}`, args);
   return rows[0];
 }
 

@@ -2,7 +2,7 @@
  * Ledger accounts: natural ids, one currency each, running totals of pending and posted debits
  * and credits. Accounts are created on first use with `ensureAccount`.
  */
-import { afterCommit, type Queryable } from '../db/pool.js';
+import { afterCommit, preparedQuery, type Queryable } from '../db/pool.js';
 import { AccountConflictError, AccountNotFoundError } from './errors.js';
 import { isCurrency, type Currency } from './money.js';
 
@@ -97,7 +97,7 @@ const ENSURE_ACCOUNT = `WITH existing AS (
 export async function ensureAccount(q: Queryable, account: NewAccount): Promise<Account> {
   if (!isCurrency(account.currency)) throw new TypeError(`unknown currency ${String(account.currency)}`);
   if (!KINDS.includes(account.kind)) throw new TypeError(`unknown account kind ${String(account.kind)}`);
-  const { rows } = await q.query<Account>(ENSURE_ACCOUNT, [account.id, account.currency, account.kind, account.kind !== 'external']);
+  const { rows } = await preparedQuery<Account>(q, ENSURE_ACCOUNT, [account.id, account.currency, account.kind, account.kind !== 'external']);
   // Empty only when a concurrent transaction created the account after this statement's snapshot
   // was taken: its row is committed now, and a new statement sees it.
   const existing = rows[0] ?? (await getAccount(q, account.id));

@@ -4,7 +4,7 @@
  * transaction decides what else commits with it and how long the locks are held.
  */
 import pg from 'pg';
-import { PgCode, pgCode, transaction, type Db, type Queryable } from '../db/pool.js';
+import { PgCode, pgCode, preparedQuery, transaction, type Db, type Queryable } from '../db/pool.js';
 
 /**
  * Runs `fn` in one transaction: the ledger's way of saying "these transfers, and whatever else
@@ -22,17 +22,17 @@ export function withLedger<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promis
 }
 
 /**
- * Sends a ledger write that is one statement. Given the pool, it runs on its own: a single
+ * Sends a ledger write that is one statement, prepared (`preparedQuery`). Given the pool, it runs on its own: a single
  * statement is a transaction by itself, so BEGIN and COMMIT would only add two round trips.
  * Deadlocks and serialization failures are retried as `transaction` retries them. Given
  * anything else (a client inside the caller's `transaction()`), it joins that transaction; a retry
  * there is the caller's, since the error aborted its whole transaction.
  */
 export async function singleStatement<R extends pg.QueryResultRow>(q: Queryable, text: string, values: unknown[]): Promise<pg.QueryResult<R>> {
-  if (!(q instanceof pg.Pool)) return q.query<R>(text, values);
+  if (!(q instanceof pg.Pool)) return preparedQuery<R>(q, text, values);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await q.query<R>(text, values);
+      return await preparedQuery<R>(q, text, values);
     } catch (err) {
       const code = pgCode(err);
       const retriable = code === PgCode.serializationFailure || code === PgCode.deadlockDetected;

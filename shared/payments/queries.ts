@@ -1,5 +1,5 @@
 /** SQL for payment proofs. The UNIQUE proof_id is the atomic claim on a payment proof. */
-import type { Queryable } from '../db/pool.js';
+import { preparedQuery, type Queryable } from '../db/pool.js';
 
 export type PaymentStatus = 'pending' | 'settled' | 'failed';
 
@@ -33,6 +33,9 @@ export const PAYMENT_COLUMNS = [
   'id', 'rail', 'proof_id', 'purpose', 'subject_id', 'amount', 'currency', 'payer', 'status', 'payload', 'requirements',
   'settlement', 'failure_reason', 'review_reason', 'attempts', 'created_at', 'updated_at', 'settled_at',
 ] as const satisfies readonly (keyof PaymentRow)[];
+
+/** PAYMENT_COLUMNS for a select list: what prepared statements name instead of `*`. */
+const PAYMENT_LIST = PAYMENT_COLUMNS.join(', ');
 
 export type NewPayment = Pick<PaymentRow, 'id' | 'rail' | 'proof_id' | 'purpose' | 'subject_id' | 'amount' | 'currency' | 'payer' | 'payload' | 'requirements'>;
 
@@ -84,9 +87,10 @@ export async function claimAttempt(q: Queryable, id: string): Promise<PaymentRow
 
 /** `claimAttempt` for many payments in one statement: the claimed rows by id. */
 export async function claimAttempts(q: Queryable, ids: string[]): Promise<Map<string, PaymentRow>> {
-  const { rows } = await q.query<PaymentRow>(
+  const { rows } = await preparedQuery<PaymentRow>(
+    q,
     `UPDATE payments SET attempts = attempts + 1, updated_at = now()
-     WHERE id = ANY($1::text[]) AND status = 'pending' AND review_reason IS NULL RETURNING *`,
+     WHERE id = ANY($1::text[]) AND status = 'pending' AND review_reason IS NULL RETURNING ${PAYMENT_LIST}`,
     [ids],
   );
   return new Map(rows.map((r) => [r.id, r]));
@@ -94,14 +98,15 @@ export async function claimAttempts(q: Queryable, ids: string[]): Promise<Map<st
 
 /** Many payments by id in one statement. */
 export async function getPayments(q: Queryable, ids: string[]): Promise<Map<string, PaymentRow>> {
-  const { rows } = await q.query<PaymentRow>('SELECT * FROM payments WHERE id = ANY($1::text[])', [ids]);
+  const { rows } = await preparedQuery<PaymentRow>(q, `SELECT ${PAYMENT_LIST} FROM payments WHERE id = ANY($1::text[])`, [ids]);
   return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function markSettled(q: Queryable, id: string, settlement: Record<string, unknown>): Promise<PaymentRow | undefined> {
-  const { rows } = await q.query<PaymentRow>(
+  const { rows } = await preparedQuery<PaymentRow>(
+    q,
     `UPDATE payments SET status = 'settled', settlement = $2, settled_at = now(), updated_at = now()
-     WHERE id = $1 AND status = 'pending' RETURNING *`,
+     WHERE id = $1 AND status = 'pending' RETURNING ${PAYMENT_LIST}`,
     [id, JSON.stringify(settlement)],
   );
   return rows[0];

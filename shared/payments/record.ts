@@ -5,7 +5,7 @@
  * with PaymentReplayError, so a replayed or raced proof creates nothing and credits nothing.
  */
 import type { Db, Queryable } from '../db/pool.js';
-import { PgCode, pgCode, transaction } from '../db/pool.js';
+import { PgCode, pgCode, preparedQuery, transaction } from '../db/pool.js';
 import { newPaymentId } from '../ids.js';
 import type { Currency } from '../ledger/index.js';
 import { PaymentReplayError } from './errors.js';
@@ -58,9 +58,10 @@ export async function recordPaid<T>(db: Db, work: (tx: Queryable) => Promise<T>)
 /**
  * The one-statement form of `recordPaid` + `insertAcceptedPayment`, for a resource that is a
  * single INSERT: the resource and its payment are written by one statement (so atomically,
- * without BEGIN and COMMIT round trips). `insertResource` is an `INSERT ... RETURNING *` whose
- * parameters are `values`; the payment's parameters follow them. A proof claimed before is a
- * PaymentReplayError and writes nothing.
+ * without BEGIN and COMMIT round trips). `insertResource` is a fixed `INSERT ... RETURNING` with
+ * an explicit column list (the statement is prepared: `preparedQuery`) whose parameters are
+ * `values`; the payment's parameters follow them. A proof claimed before is a PaymentReplayError
+ * and writes nothing.
  */
 export async function recordPaidInsert<R>(
   db: Queryable, insertResource: string, values: unknown[], paid: AcceptedPayment, purpose: string, subjectId: string, paymentId = newPaymentId(),
@@ -71,7 +72,7 @@ export async function recordPaidInsert<R>(
     SELECT resource.*, ${paymentColumns} FROM resource, payment`;
   let row: Record<string, unknown>;
   try {
-    ({ rows: [row] } = await db.query(sql, [...values, ...insertPaymentRow.values]));
+    ({ rows: [row] } = await preparedQuery(db, sql, [...values, ...insertPaymentRow.values]));
   } catch (err) {
     if (isProofClaimed(err)) throw new PaymentReplayError(err);
     throw err;

@@ -123,6 +123,24 @@ describe('concurrent transfers', () => {
     expect((await balanceOf(db.pool, 'agent:retry-payee:available')).posted).toBe(30n);
   });
 
+  it('credits a transfer id once when concurrent retries still find enough funds after the first', async () => {
+    // The twins pass the funds check under the locks, so only the INSERT's conflict stops them.
+    await fundedUser('agent:rich-retrier:available', 30n);
+    await ensureAccount(db.pool, { id: 'agent:rich-payee:available', currency: 'USDC', kind: 'user' });
+    const wait = barrier(PARALLEL);
+    const results = await Promise.all(
+      Array.from({ length: PARALLEL }, () =>
+        inOwnTransaction(wait, (tx) =>
+          createTransfer(tx, { id: 'same-id-rich', debit: 'agent:rich-retrier:available', credit: 'agent:rich-payee:available', amount: 10n, code: 'payout' }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(results.every((r) => r.transfer.id === 'same-id-rich' && r.transfer.amount === 10n)).toBe(true);
+    expect((await balanceOf(db.pool, 'agent:rich-payee:available')).posted).toBe(10n);
+    expect((await balanceOf(db.pool, 'agent:rich-retrier:available')).posted).toBe(20n);
+  });
+
   it('gives an id to one transfer when transfers between different accounts race for it', async () => {
     // Disjoint accounts: no lock orders them, so the losers meet the winner at the INSERT itself.
     for (let i = 0; i < PARALLEL; i++) {

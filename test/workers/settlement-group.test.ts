@@ -1,0 +1,100 @@
+/**
+ * Job settlements booked as one group commit (as the settlement worker books them), against a
+ * real PostgreSQL: one booking that fails costs its neighbours nothing, each payment is credited
+ * exactly once, and the ledger's totals still equal the sum of its transfers.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import request from 'supertest';
+import { createHarness, type Harness } from '../helpers/harness.js';
+import { signedPaymentFor } from '../helpers/clients.js';
+import { jobBody } from '../helpers/jobs.js';
+import { groupCommit } from '../../shared/db/group-commit.js';
+import { settlePayment, type PurposeHandler, type SettleDeps } from '../../shared/payments/settle.js';
+import { paymentRails } from '../../shared/payments/rails/index.js';
+import { purposeHandlers } from '../../shared/purposes.js';
+import { JOB_PURPOSE } from '../../shared/jobs/create.js';
+
+let h: Harness;
+beforeAll(async () => {
+  // No worker runs in this file: every job is answered 202 and its payment stays pending.
+  h = await createHarness({ SETTLE_WAIT_MS: '50' });
+});
+afterAll(async () => h?.close());
+
+async function pendingJob(title: string): Promise<{ jobId: string; paymentId: string }> {
+  const header = await signedPaymentFor(`${h.baseUrl}/api/jobs`, jobBody(title));
+  const res = await request(h.app).post('/api/jobs').send(jobBody(title)).set('PAYMENT-SIGNATURE', header);
+  expect(res.status).toBe(202);
+  return { jobId: res.body.job.id, paymentId: res.body.job.payment_id };
+}
+
+/** Transfers booked for a job, by code: payment in, posting fee, escrow hold. */
+async function transfersOf(jobId: string, paymentId: string): Promise<string[]> {
+  const { rows } = await h.db.pool.query<{ code: string }>(
+    `SELECT t.code FROM ledger_transfers t
+     WHERE t.metadata->>'job_id' = $1 OR t.id = (SELECT proof_id FROM payments WHERE id = $2)
+     ORDER BY t.code`,
+    [jobId, paymentId],
+  );
+  return rows.map((r) => r.code);
+}
+
+async function jobStatus(jobId: string): Promise<string> {
+  const { rows } = await h.db.pool.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [jobId]);
+  return rows[0].status;
+}
+
+describe('job settlements booked as one group', () => {
+  it('books every payment of a group once when one booking fails, and that one once when it is retried', async () => {
+    const jobs = await Promise.all(Array.from({ length: 6 }, (_, i) => pendingJob(`grouped ${i}`)));
+    const bad = jobs[3];
+    const handlers = purposeHandlers();
+    const jobHandler = handlers[JOB_PURPOSE];
+    let failing = true;
+    const flaky: PurposeHandler = {
+      ...jobHandler,
+      async onSettled(tx, payment) {
+        await jobHandler.onSettled(tx, payment);
+        if (failing && payment.id === bad.paymentId) throw new Error('this booking fails after writing');
+      },
+    };
+    const group = groupCommit(h.db.pool);
+    // Every booking waits until all have arrived, behind a unit that keeps the group commit busy,
+    // so that all six go into one transaction.
+    let arrived = 0;
+    let release!: () => void;
+    const allArrived = new Promise<void>((resolve) => (release = resolve));
+    const deps: SettleDeps = {
+      db: h.db.pool,
+      rails: paymentRails({ facilitator: h.deps.facilitator }),
+      purposes: { ...handlers, [JOB_PURPOSE]: flaky },
+      commit: async (work) => {
+        if (++arrived === jobs.length) {
+          void group.run((tx) => tx.query('SELECT pg_sleep(0.05)'));
+          release();
+        }
+        await allArrived;
+        return group.run(work);
+      },
+    };
+
+    const outcomes = await Promise.allSettled(jobs.map((j) => settlePayment(deps, j.paymentId)));
+    expect(group.stats).toMatchObject({ fallbacks: 1 });
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    for (const j of jobs.filter((j) => j !== bad)) {
+      expect(await jobStatus(j.jobId)).toBe('open');
+      expect(await transfersOf(j.jobId, j.paymentId)).toEqual(['escrow', 'fee', 'payment_in']);
+    }
+    expect(await jobStatus(bad.jobId)).toBe('pending_payment');
+    expect(await transfersOf(bad.jobId, bad.paymentId)).toEqual([]);
+    await h.assertLedger();
+
+    failing = false;
+    expect(await settlePayment(deps, bad.paymentId)).toBe('settled');
+    expect(await transfersOf(bad.jobId, bad.paymentId)).toEqual(['escrow', 'fee', 'payment_in']);
+    // Running them all again books nothing more.
+    expect(await Promise.all(jobs.map((j) => settlePayment(deps, j.paymentId)))).toEqual(Array(jobs.length).fill('already_settled'));
+    for (const j of jobs) expect(await transfersOf(j.jobId, j.paymentId)).toEqual(['escrow', 'fee', 'payment_in']);
+    await h.assertLedger();
+  });
+});
