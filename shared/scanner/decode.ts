@@ -73,6 +73,8 @@ const ARGUMENTS = /(?:"[^"\\\n]{1,80}"|'[^'\\\n]{1,80}')(?:\s{0,3},\s{0,3}(?:"[^
 const REVERSED = /["']([^"'\\\n]{12,400})["']\s{0,3}(?:\|\s{0,3}rev\b|\)?\s{0,3}\[\s{0,3}::\s{0,3}-1\s{0,3}\]|\.split\(\s{0,3}["']{2}\s{0,3}\)\s{0,3}\.reverse\(\))/g;
 const REVERSE_HINT = /\|\s{0,3}rev\b|::\s{0,3}-1\s{0,3}\]|\.reverse\(\)/;
 const SPLIT_HINT = /["']\s{0,3}\+\s{0,3}["']|\.join\(\s{0,3}["']{2}|["']{2}\s{0,3}\.join\(/;
+/** SPLIT_HINT, tried only on text holding a `+` or a `.join(` (each alternative needs one): most text has quotes, few a plus. */
+const splitHint = (text: string): boolean => (text.includes('+') || text.includes('.join(')) && SPLIT_HINT.test(text);
 const IMAGE_DATA_URI = /data:(?:image|font|audio|video)\/[\w.+-]{1,40};base64,$/;
 
 /** Caps so a file of nothing but base64 cannot make a scan decode without end. */
@@ -158,7 +160,7 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
 
 /** Whether a line can hold anything the decoders look for: a run of 40 base64 characters, a backslash escape, a char-code call, a string split into pieces. */
 function mayHoldEncoding(line: string): boolean {
-  return line.includes('\\') || hasBase64Run(line) || line.includes('fromCharCode(') || line.includes('chr(') || SPLIT_HINT.test(line) || TURNS_CODES_INTO_TEXT.test(line) || PROCESS_CALL.test(line) || REVERSE_HINT.test(line);
+  return line.includes('\\') || hasBase64Run(line) || line.includes('fromCharCode(') || line.includes('chr(') || splitHint(line) || TURNS_CODES_INTO_TEXT.test(line) || PROCESS_CALL.test(line) || REVERSE_HINT.test(line);
 }
 
 /**
@@ -223,7 +225,7 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
     const escaped = line.includes('\\');
     const fromCodes = line.includes('fromCharCode(');
     const chr = line.includes('chr(');
-    const split = SPLIT_HINT.test(line);
+    const split = splitHint(line);
     const codeList = codesIntoText && /\d\s{0,3},\s{0,3}\d/.test(line);
     const argv = line.includes(',') && PROCESS_CALL.test(line);
     const reversed = REVERSE_HINT.test(line);
