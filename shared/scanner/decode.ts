@@ -72,7 +72,20 @@ const ARGUMENTS = /(?:"[^"\\\n]{1,80}"|'[^'\\\n]{1,80}')(?:\s{0,3},\s{0,3}(?:"[^
 /** Text written backwards and turned round at run time: `echo '...' | rev`, `"..."[::-1]`, `.split('').reverse().join('')`. */
 const REVERSED = /["']([^"'\\\n]{12,400})["']\s{0,3}(?:\|\s{0,3}rev\b|\)?\s{0,3}\[\s{0,3}::\s{0,3}-1\s{0,3}\]|\.split\(\s{0,3}["']{2}\s{0,3}\)\s{0,3}\.reverse\(\))/g;
 const REVERSE_HINT = /\|\s{0,3}rev\b|::\s{0,3}-1\s{0,3}\]|\.reverse\(\)/;
+
+/*
+ * The hints below are each tried only on text holding a string that every alternative of the
+ * regex holds (`includes` is far cheaper than a regex tried at every offset): most text holds
+ * none of them, and these checks run over every file.
+ */
+const reverseHint = (text: string): boolean => (text.includes('rev') || text.includes('::')) && REVERSE_HINT.test(text);
+const processCall = (text: string): boolean => text.includes('(') && PROCESS_CALL.test(text);
+const turnsCodesIntoText = (text: string): boolean =>
+  (text.includes('fromCharCode') || text.includes('chr(') || text.includes('byte') || text.includes('string(') || text.includes('.pack(') || text.includes('[char')) &&
+  TURNS_CODES_INTO_TEXT.test(text);
 const SPLIT_HINT = /["']\s{0,3}\+\s{0,3}["']|\.join\(\s{0,3}["']{2}|["']{2}\s{0,3}\.join\(/;
+/** SPLIT_HINT, tried only on text holding a `+` or a `.join(` (each alternative needs one): most text has quotes, few a plus. */
+const splitHint = (text: string): boolean => (text.includes('+') || text.includes('.join(')) && SPLIT_HINT.test(text);
 const IMAGE_DATA_URI = /data:(?:image|font|audio|video)\/[\w.+-]{1,40};base64,$/;
 
 /** Caps so a file of nothing but base64 cannot make a scan decode without end. */
@@ -158,7 +171,7 @@ for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
 
 /** Whether a line can hold anything the decoders look for: a run of 40 base64 characters, a backslash escape, a char-code call, a string split into pieces. */
 function mayHoldEncoding(line: string): boolean {
-  return line.includes('\\') || hasBase64Run(line) || line.includes('fromCharCode(') || line.includes('chr(') || SPLIT_HINT.test(line) || TURNS_CODES_INTO_TEXT.test(line) || PROCESS_CALL.test(line) || REVERSE_HINT.test(line);
+  return line.includes('\\') || hasBase64Run(line) || line.includes('fromCharCode(') || line.includes('chr(') || splitHint(line) || turnsCodesIntoText(line) || processCall(line) || reverseHint(line);
 }
 
 /**
@@ -214,7 +227,7 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
     budget.chars -= text.length;
     out.push({ line, encoding, text, shrank: text.length < runLength || isCompressed(b) });
   };
-  const codesIntoText = joined !== undefined ? TURNS_CODES_INTO_TEXT.test(joined) : lines.some((l) => TURNS_CODES_INTO_TEXT.test(l));
+  const codesIntoText = joined !== undefined ? turnsCodesIntoText(joined) : lines.some((l) => turnsCodesIntoText(l));
   for (let i = 0; i < lines.length && budget.blobs > 0 && budget.chars > 0; i++) {
     const line = lines[i];
     if (line.length < 24) continue;
@@ -223,10 +236,10 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
     const escaped = line.includes('\\');
     const fromCodes = line.includes('fromCharCode(');
     const chr = line.includes('chr(');
-    const split = SPLIT_HINT.test(line);
+    const split = splitHint(line);
     const codeList = codesIntoText && /\d\s{0,3},\s{0,3}\d/.test(line);
-    const argv = line.includes(',') && PROCESS_CALL.test(line);
-    const reversed = REVERSE_HINT.test(line);
+    const argv = line.includes(',') && processCall(line);
+    const reversed = reverseHint(line);
     if (!run && !escaped && !fromCodes && !chr && !split && !codeList && !argv && !reversed) continue;
     for (const m of reversed ? line.matchAll(REVERSED) : []) push(i, 'reversed', Buffer.from([...m[1]].reverse().join(''), 'utf8'), 8, m[0].length);
     for (const m of argv ? line.matchAll(ARGUMENTS) : []) {

@@ -50,6 +50,10 @@ RULES.forEach((r, i) => {
 });
 /** Capabilities that only combinations report (Rule.signal). */
 const SIGNALS = new Set(RULES.filter((r) => r.signal).map((r) => r.id));
+/** RULES_BY_NEEDLE end to end: needle `id` wakes WAKES[WAKES_FROM[id]] .. WAKES[WAKES_FROM[id + 1] - 1]. */
+const WAKES_FROM = new Int32Array(RULES_BY_NEEDLE.length + 1);
+RULES_BY_NEEDLE.forEach((rules, id) => (WAKES_FROM[id + 1] = WAKES_FROM[id] + rules.length));
+const WAKES = Int32Array.from(RULES_BY_NEEDLE.flat());
 const ENCODED = RULES.find((r) => r.id === 'OB003')!;
 const NESTED = RULES.find((r) => r.id === 'OB006')!;
 /**
@@ -71,9 +75,15 @@ class OutOfTime extends Error {}
  * and scans are synchronous. Memory only; no result carries over.
  */
 const SPENT_HITS: NeedleHits[] = [];
-/** Rules woken for the text being scanned: those marked with its round (read before any nested scan starts). */
-const WOKEN = new Int32Array(RULES.length);
-let wakeRound = 0;
+/**
+ * Rules woken for the text being scanned, one bit per rule index (filled and read before any
+ * nested scan starts): the rules run in index order by walking the set bits.
+ */
+const WOKEN = new Int32Array((RULES.length + 31) >> 5);
+
+function wake(i: number): void {
+  WOKEN[i >> 5] |= 1 << (i & 31);
+}
 
 /** What one submitted file's scan shares across its decoded layers. */
 interface Walk {
@@ -90,15 +100,17 @@ function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = tru
   typosquatFindings(p, found, out);
   intentFindings(p, found, out);
   // Only the rules one of whose needles the text holds: most rules never apply to most files.
-  const round = (wakeRound = (wakeRound + 1) | 0);
-  for (const i of ALWAYS) WOKEN[i] = round;
-  for (const id of found.found) for (const i of RULES_BY_NEEDLE[id]) WOKEN[i] = round;
+  WOKEN.fill(0);
+  for (const i of ALWAYS) wake(i);
+  for (const id of found.found) for (let k = WAKES_FROM[id]; k < WAKES_FROM[id + 1]; k++) wake(WAKES[k]);
   // The clock is read every few rules on small texts: reading it costs more than a rule there.
   const every = p.text.length > 16 * 1024 ? 1 : 8;
-  for (let i = 0, ran = 0; i < COMPILED.length; i++) {
-    if (WOKEN[i] !== round) continue;
-    matchRule(COMPILED[i], p, found, out);
-    if (++ran % every === 0) walk.deadline();
+  let ran = 0;
+  for (let w = 0; w < WOKEN.length; w++) {
+    for (let bits = WOKEN[w]; bits !== 0; bits &= bits - 1) {
+      matchRule(COMPILED[(w << 5) | (31 - Math.clz32(bits & -bits))], p, found, out);
+      if (++ran % every === 0) walk.deadline();
+    }
   }
   walk.deadline();
   if (!decodeInside || depth >= MAX_DEPTH) return out;

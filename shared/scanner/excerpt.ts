@@ -11,7 +11,12 @@ const INVISIBLE = /[\u00AD\u034F\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u20
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x08\x0B-\x1F\x7F-\x9F]/g;
 
+/** Anything {@link visible} would change: a character outside printable ASCII. */
+const NOT_PRINTABLE = /[^\x20-\x7e]/;
+
 function visible(text: string): string {
+  // Most excerpts are plain ASCII: one test instead of four replacements.
+  if (!NOT_PRINTABLE.test(text)) return text;
   return text
     // A run of tag characters would be a wall of markers; its decoded text is in the message.
     .replace(/[\u{E0000}-\u{E007F}]{2,}/gu, (run) => `<${[...run].length} tag characters>`)
@@ -32,6 +37,8 @@ export function excerpt(line: string, at = 0): string {
   const cutEnd = out.length > EXCERPT_MAX || from + raw.length < line.length;
   if (out.length > EXCERPT_MAX) out = out.slice(0, EXCERPT_MAX);
   // Never end in the middle of a <U+XXXX> marker or a surrogate pair.
-  out = out.replace(/<U\+[0-9A-F]{0,5}$/, '').replace(/[\uD800-\uDBFF]$/, '');
+  if (out.includes('<U+')) out = out.replace(/<U\+[0-9A-F]{0,5}$/, '');
+  const last = out.charCodeAt(out.length - 1);
+  if (last >= 0xd800 && last <= 0xdbff) out = out.slice(0, -1);
   return `${from > 0 ? '…' : ''}${out}${cutEnd ? '…' : ''}`;
 }

@@ -59,6 +59,8 @@ export interface Presence {
 }
 /** PRESENCE with needles as ids of the index the engine built (one index in practice). */
 const BY_INDEX = new WeakMap<NeedleIndex, Presence[]>();
+/** Per index and needle id, the features (bits by FEATURES index) that have the needle among their own. */
+const OWNERS = new WeakMap<NeedleIndex, Int32Array>();
 export function presenceIn(index: NeedleIndex): Presence[] {
   let compiled = BY_INDEX.get(index);
   if (!compiled) {
@@ -75,6 +77,10 @@ export function presenceIn(index: NeedleIndex): Presence[] {
       branches: f.branches?.map((lists) => lists.map(alternatives)) ?? null,
     }));
     BY_INDEX.set(index, compiled);
+    if (compiled.length > 31) throw new Error(`${compiled.length} intent features: more than a bit mask holds`);
+    const owners = new Int32Array(index.needles.length);
+    compiled.forEach(({ lists }, i) => lists[0].forEach((id) => (owners[id] |= 1 << i)));
+    OWNERS.set(index, owners);
   }
   return compiled;
 }
@@ -91,11 +97,21 @@ const anyFound = (list: Int32Array, first: Int32Array): boolean => {
  * over the read lines alone.
  */
 export function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
+  // `lower` is searched for non-ASCII strings only: '' stands for a pure-ASCII text.
+  const compiled = presenceIn(found.index);
+  // The features one of whose own ASCII needles (the first of its lists) the text holds, from the
+  // needles found rather than from every feature's list.
+  const owners = OWNERS.get(found.index)!;
+  let own = 0;
+  for (const id of found.found) own |= owners[id];
   const present = new Set<Feature>();
-  for (const { feature, lists, other } of presenceIn(found.index)) {
-    // The first list is the feature's own ASCII needles; its other needles may stand in for them.
-    const own = anyFound(lists[0], found.first) || other.some((n) => lower.includes(n));
-    if (own && lists.every((l, i) => i === 0 || anyFound(l, found.first))) present.add(feature);
+  for (let i = 0; i < compiled.length; i++) {
+    const { feature, lists, other } = compiled[i];
+    // The feature's other needles may stand in for its ASCII ones.
+    if ((own & (1 << i)) === 0 && !anyIncluded(other, lower)) continue;
+    let all = true;
+    for (let k = 1; k < lists.length && all; k++) all = anyFound(lists[k], found.first);
+    if (all) present.add(feature);
   }
   return present;
 }

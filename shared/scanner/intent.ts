@@ -108,7 +108,9 @@ function windowHas(own: ReadonlySet<Feature>, next: ReadonlySet<Feature> | undef
  * {@link INTENT_NEEDLES} included.
  */
 export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
-  const present = presentFeatures(found, p.lower);
+  // The needles that are not ASCII are looked for one by one, never in a pure-ASCII text.
+  const lower = p.ascii ? '' : p.lower;
+  const present = presentFeatures(found, lower);
   // Each check below asks whether some window could still fire: features a combination wants
   // missing (protection, consent) are taken as absent, the most a window can have.
   // No combination can fire with features the text cannot hold (each is an and/or of features).
@@ -116,7 +118,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   // Nor with those its regexes' alternatives allow: then no window can fire, whatever is found.
   const compiled = presenceIn(found.index);
   const memo = new Uint8Array(compiled.length);
-  if (!anyCombination((f) => !UNLESS.has(f) && present.has(f) && possible(compiled, memo, f, found, p.lower))) return;
+  if (!anyCombination((f) => !UNLESS.has(f) && present.has(f) && possible(compiled, memo, f, found, lower))) return;
   const { text, reads } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
@@ -132,7 +134,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
     if (looked.size > 0 && !anyCombination((f) => !UNLESS.has(f) && (looked.has(f) ? seen.has(f) : present.has(f)))) return;
     looked.add(feature);
     // Looked for and, as its regex cannot match here, not found.
-    if (!possible(compiled, memo, feature, found, p.lower)) continue;
+    if (!possible(compiled, memo, feature, found, lower)) continue;
     const re = REGEX.get(feature)!;
     re.lastIndex = 0;
     let tried = 0;

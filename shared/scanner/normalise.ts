@@ -16,6 +16,8 @@ export interface NormalisedText {
   raw: string[];
   lines: string[];
   hidden: HiddenHit[];
+  /** The text was pure ASCII, and so are its lines. */
+  ascii: boolean;
 }
 
 const CONFUSABLE: Record<string, string> = {
@@ -81,8 +83,8 @@ export function normaliseText(text: string): NormalisedText {
   const raw = text.includes('\r') ? text.split(/\r?\n|\r/) : text.split('\n');
   const hidden: HiddenHit[] = [];
   if (!NON_ASCII.test(text)) {
-    return { raw, lines: DEFANGED.test(text) ? raw.map(refang) : raw, hidden };
+    return { raw, lines: DEFANGED.test(text) ? raw.map(refang) : raw, hidden, ascii: true };
   }
   const lines = raw.map((line, i) => normaliseVisible(scanHiddenLine(line, i, hidden)));
-  return { raw, lines, hidden };
+  return { raw, lines, hidden, ascii: false };
 }

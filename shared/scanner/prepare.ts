@@ -18,6 +18,8 @@ export interface Prepared {
   text: string;
   /** `text` lowercased, for the rules' needle prefilter. */
   lower: string;
+  /** The submitted text was pure ASCII, so `text` is too: no non-ASCII string can be in it. */
+  ascii: boolean;
   lineStarts: number[];
   zones: LineZone[];
   hidden: HiddenHit[];
@@ -27,7 +29,7 @@ export interface Prepared {
 
 /** Normalises a file; `kind` forces the kind (decoded payloads are read as scripts). */
 export function prepare(path: string, text: string, kind: FileKind = fileKind(path, text)): Prepared {
-  const { raw, lines, hidden } = normaliseText(text);
+  const { raw, lines, hidden, ascii } = normaliseText(text);
   const zones = lineZones(kind, lines);
   // Lines that normalisation left as split, joined by '\n' again, are the text itself.
   const joined = kind !== 'markdown' && lines === raw && !text.includes('\r') ? text : joinParagraphs(lines, zones);
@@ -38,7 +40,7 @@ export function prepare(path: string, text: string, kind: FileKind = fileKind(pa
     offset += lines[i].length + 1;
   }
   const kinds = kind === 'markdown' ? new Set(zones.map((z) => z.kind)) : ONLY[kind];
-  return { path, kind, rawLines: raw, lines, text: joined, lower: lowerSameLength(joined), lineStarts, zones, hidden, kinds };
+  return { path, kind, rawLines: raw, lines, text: joined, lower: lowerSameLength(joined), ascii, lineStarts, zones, hidden, kinds };
 }
 
 /** The kinds of a file that is not markdown: its own alone. */
