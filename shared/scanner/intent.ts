@@ -187,7 +187,7 @@ function concealedInParagraph(
   while (i < sentences.length) {
     // A paragraph runs up to the first sentence that ends at a line break.
     let j = i;
-    while (j < sentences.length - 1 && !ends.hard.has(sentences[j]) && sentences[j + 1] !== undefined && !hardBetween(ends.hard, sentences[j], sentences[j + 1])) j++;
+    while (j < sentences.length - 1 && !hardBetween(ends.hard, sentences[j], sentences[j + 1])) j++;
     const members = sentences.slice(i, j + 1);
     const all = new Set<Feature>();
     for (const s of members) for (const f of perSentence.get(s)!) all.add(f);
@@ -281,7 +281,8 @@ function procedureFindings(
     for (const { rule, fires, at } of SECTION_COMBINATIONS) {
       if (!fires((f) => all.has(f))) continue;
       const first = members.filter((m) => m.features.has(at)).sort((a, b) => a.s - b.s)[0];
-      if (!first || [...reported].some((k) => k.startsWith(`${rule.id}:`) && members.some((m) => k === `${rule.id}:${m.line}`))) continue;
+      // Once per section: not where a window or the paragraph check already reported it.
+      if (!first || members.some((m) => reported.has(`${rule.id}:${m.line}`))) continue;
       reported.add(`${rule.id}:${first.line}`);
       const offset = firstAt.get(first.s)!;
       out.push(findingAt(rule, p, first.line, p.lines[first.line], rule.message, rule.severity, offset - p.lineStarts[first.line]));
