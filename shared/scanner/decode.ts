@@ -90,6 +90,8 @@ const IMAGE_DATA_URI = /data:(?:image|font|audio|video)\/[\w.+-]{1,40};base64,$/
 
 /** Caps so a file of nothing but base64 cannot make a scan decode without end. */
 const MAX_BLOBS = 64;
+/** Commands written as argument lists read per file, besides the blobs. */
+const MAX_ARGUMENT_LISTS = 256;
 const MAX_DECODED_CHARS = 512 * 1024;
 const MAX_INFLATED = 256 * 1024;
 
@@ -219,11 +221,16 @@ function glued(run: string): Buffer {
 export function findEncoded(lines: readonly string[], budget: DecodeBudget = decodeBudget(), joined?: string): DecodedBlob[] {
   const out: DecodedBlob[] = [];
   if (joined !== undefined && !mayHoldEncoding(joined)) return out;
+  // Commands as argument lists are ordinary code: they have a cap of their own, so that a file
+  // full of subprocess calls cannot spend the blobs an encoded payload further down needs.
+  let argumentLists = MAX_ARGUMENT_LISTS;
   const push = (line: number, encoding: Encoding, b: Buffer, minChars: number, runLength: number): void => {
-    if (budget.blobs <= 0 || budget.chars <= 0) return;
+    const list = encoding === 'argument list';
+    if ((list ? argumentLists <= 0 : budget.blobs <= 0) || budget.chars <= 0) return;
     const text = asText(b, minChars);
     if (text === null) return;
-    budget.blobs--;
+    if (list) argumentLists--;
+    else budget.blobs--;
     budget.chars -= text.length;
     out.push({ line, encoding, text, shrank: text.length < runLength || isCompressed(b) });
   };

@@ -108,4 +108,13 @@ describe('nested encodings', () => {
     expect(r.verdict).toBe('safe');
     expect(r.truncated).toBe(false);
   });
+
+  it('reads commands given as argument lists without spending the budget an encoded payload needs', () => {
+    const calls = Array.from({ length: 80 }, (_, i) => `subprocess.run(["git", "log", "-n", "${i + 1}"], check=True)`);
+    const r = scanSkill({ name: 's', files: [file([...calls, `blob = "${b64(shell, 1)}"`, 'out = subprocess.run(["security", "dump-keychain", "-d"])'].join('\n'), 'run.py')] }, { timeBudgetMs: 60_000 });
+    expect(r.findings.find((f) => f.rule_id === 'RS001')?.line).toBe(81);
+    // The command's own finding, at its line, not an encoded-text one.
+    expect(r.findings.find((f) => f.rule_id === 'CR006')?.line).toBe(82);
+    expect(r.findings.filter((f) => f.rule_id === 'OB003' && f.line === 82)).toEqual([]);
+  });
 });
