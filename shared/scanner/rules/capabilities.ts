@@ -7,6 +7,7 @@
  * spelled.
  */
 import type { Rule } from '../types.js';
+import { PUBLIC_KEY } from './fragments.js';
 
 const CODE = ['script', 'manifest', 'other'] as const;
 
@@ -115,6 +116,6 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     message: 'carries an SSH public key',
     where: 'any',
     needles: ['ssh-rsa', 'ssh-ed25519', 'ssh-dss', 'ecdsa-sha2', 'sk-ssh'],
-    patterns: [/(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]{1,20}|sk-ssh-[\w@.-]{1,40})\s{1,3}AAAA[A-Za-z0-9+/]{16}/],
+    patterns: [new RegExp(String.raw`${PUBLIC_KEY}[A-Za-z0-9+/]{16}`)],
   },
 ];

@@ -18,5 +18,8 @@ export const SHELL = String.raw`(?:sudo\s{1,3}(?:-\S{1,10}\s{1,3}){0,3})?(?:/usr
  */
 export const INTERPRETER = String.raw`(?:${SHELL}|(?:/usr/bin/)?(?:python[23]?(?:\.\d{1,2})?|node|perl|ruby|php)(?:\s{1,3}-)?\s{0,3}(?=$|[;&|)\n"'])|iex\b|Invoke-Expression\b)`;
 
+/** The start of an SSH public key as `authorized_keys` holds it: its type, then the base64 that every key body starts with. */
+export const PUBLIC_KEY = String.raw`(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]{1,20}|sk-ssh-[\w@.-]{1,40})\s{1,3}AAAA`;
+
 /** Compiles a case-insensitive pattern from fragments. */
 export const re = (source: string, flags = 'i'): RegExp => new RegExp(source, flags);

@@ -4,7 +4,7 @@
  * temp-dir payload, or planting an SSH key or sudo rule, is HIGH.
  */
 import type { Rule } from '../types.js';
-import { SEP, SHELL, re } from './fragments.js';
+import { PUBLIC_KEY, SEP, SHELL, re } from './fragments.js';
 
 const RC = String.raw`(?:(?:~|\$HOME|\$\{HOME\}|/root|/home/[\w.-]{1,32}|/Users/[\w.-]{1,32}|homedir\(\)|expanduser\(\s{0,3}["']~|Path\.home\(\))${SEP}?\.(?:bashrc|zshrc|profile|bash_profile|bash_login|zprofile|zshenv|zlogin|config/fish/config\.fish)\b|/etc/(?:profile|bash\.bashrc|zsh/zshrc|environment)\b|/etc/profile\.d/|\$PROFILE\b)`;
 const APPEND = String.raw`(?:>>|\btee\s{1,3}(?:-a|--append)\s{1,3}|\bAdd-Content\s{1,3}(?:-Path\s{1,3})?)`;
@@ -76,7 +76,7 @@ export const PERSISTENCE_RULES: readonly Rule[] = [
     needles: ['authorized_keys'],
     patterns: [
       // A key written into the skill, or downloaded, then appended: someone else's key.
-      /(?:(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]{1,20}|sk-ssh-[\w@.-]{1,40})\s{1,3}AAAA|\b(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b)[^\n]{0,300}?(?:>>?|\btee\s{1,3}(?:-a\s{1,3})?)\s{0,3}["']?[^\s"'|;&]{0,100}authorized_keys2?\b/,
+      re(String.raw`(?:${PUBLIC_KEY}|\b(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\b)[^\n]{0,300}?(?:>>?|\btee\s{1,3}(?:-a\s{1,3})?)\s{0,3}["']?[^\s"'|;&]{0,100}authorized_keys2?\b`, ''),
       /\b(?:appendFile|writeFile)(?:Sync)?\([^\n]{0,120}?authorized_keys|\bopen\([^\n]{0,120}?authorized_keys[^\n]{0,40}?["'][aw]\+?["']|\bAdd-Content\b[^\n]{0,120}?authorized_keys/,
     ],
   },
