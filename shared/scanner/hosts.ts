@@ -53,8 +53,13 @@ function parse(url: string): URL | null {
   }
 }
 
+/** True when there is at least one URL and every one is an official installer. */
+export function allOfficialInstallers(urls: readonly string[]): boolean {
+  return urls.length > 0 && urls.every(isOfficialInstaller);
+}
+
 /** True when the URL is HTTPS on one of {@link OFFICIAL_INSTALLERS}. */
-export function isOfficialInstaller(url: string): boolean {
+function isOfficialInstaller(url: string): boolean {
   const u = parse(url);
   if (!u || u.protocol !== 'https:' || u.username || u.password) return false;
   const host = u.hostname.toLowerCase();
@@ -65,10 +70,15 @@ export function isOfficialInstaller(url: string): boolean {
   });
 }
 
+/** True when `host` (lowercase) is one of `domains` or a subdomain of one. */
+function inDomains(host: string, domains: readonly string[]): boolean {
+  return domains.some((d) => host === d || host.endsWith(`.${d}`));
+}
+
 /** True when the URL's host is one of {@link BADGE_HOSTS} or a subdomain of one. */
 export function isBadgeHost(url: string): boolean {
   const host = parse(url)?.hostname.toLowerCase() ?? '';
-  return BADGE_HOSTS.some((h) => host === h || host.endsWith(`.${h}`));
+  return inDomains(host, BADGE_HOSTS);
 }
 
 /**
@@ -129,8 +139,7 @@ export function isUnknownRemoteHost(host: string): boolean {
   const tld = h.slice(h.lastIndexOf('.') + 1);
   if (!/^[a-z]{2,24}$/.test(tld) || FILE_EXTENSIONS.has(tld)) return false;
   if (h === 'localhost' || LOCAL_SUFFIXES.some((s) => h.endsWith(s))) return false;
-  const known = (d: string): boolean => h === d || h.endsWith(`.${d}`);
-  return !DOCUMENTATION_DOMAINS.some(known) && !WELL_KNOWN_HOSTS.some(known);
+  return !inDomains(h, DOCUMENTATION_DOMAINS) && !inDomains(h, WELL_KNOWN_HOSTS);
 }
 
 /** Extensions that end file names written like hosts in code (`config.json:12`, `main.go:40`). */

@@ -2,7 +2,7 @@
  * The named checks a rule can ask for (`Rule.verify`). Each looks at one match and either drops
  * it, keeps it, or keeps it with a different severity and message.
  */
-import { isBadgeHost, isOfficialInstaller, isPublicIPv4, isUnknownRemoteHost, urlsIn } from './hosts.js';
+import { allOfficialInstallers, isBadgeHost, isPublicIPv4, isUnknownRemoteHost, urlsIn } from './hosts.js';
 import type { Severity, VerifierName } from './types.js';
 
 /** What a verifier decided: `null` drops the match. */
@@ -32,8 +32,9 @@ const VERIFIERS: Record<VerifierName, (m: RegExpExecArray) => Verdict> = {
   },
   officialInstaller(m) {
     // `irm bun.sh/install.ps1 | iex` names its host without a scheme, as vendors document it.
-    const urls = urlsIn(m[0]).length > 0 ? urlsIn(m[0]) : [...m[0].matchAll(SCHEMELESS)].map((u) => `https://${u[1]}`);
-    if (urls.length === 0 || !urls.every(isOfficialInstaller)) return KEEP;
+    const written = urlsIn(m[0]);
+    const urls = written.length > 0 ? written : [...m[0].matchAll(SCHEMELESS)].map((u) => `https://${u[1]}`);
+    if (!allOfficialInstallers(urls)) return KEEP;
     const host = new URL(urls[0]).hostname;
     return {
       severity: 'LOW',
@@ -52,8 +53,7 @@ const VERIFIERS: Record<VerifierName, (m: RegExpExecArray) => Verdict> = {
   },
   notOfficialInstaller(m) {
     // A download of an official installer is no step of a dropper (`curl -o /tmp/get-docker.sh https://get.docker.com`).
-    const urls = urlsIn(m[0]);
-    return urls.length > 0 && urls.every(isOfficialInstaller) ? null : KEEP;
+    return allOfficialInstallers(urlsIn(m[0])) ? null : KEEP;
   },
   unknownHost(m) {
     return isUnknownRemoteHost(m.groups?.host ?? '') ? KEEP : null;
