@@ -20,6 +20,11 @@ export interface DecodedBlob {
    * another layer, and shrinking guarantees the nesting ends.
    */
   shrank: boolean;
+  /**
+   * False for text that was only rewritten, not hidden (a command given as an argument list):
+   * its findings are the code's own, not an encoded payload's, and it is not decoded again.
+   */
+  hidden: boolean;
 }
 
 /**
@@ -225,14 +230,14 @@ export function findEncoded(lines: readonly string[], budget: DecodeBudget = dec
   // full of subprocess calls cannot spend the blobs an encoded payload further down needs.
   let argumentLists = MAX_ARGUMENT_LISTS;
   const push = (line: number, encoding: Encoding, b: Buffer, minChars: number, runLength: number): void => {
-    const list = encoding === 'argument list';
-    if ((list ? argumentLists <= 0 : budget.blobs <= 0) || budget.chars <= 0) return;
+    const hidden = encoding !== 'argument list';
+    if ((hidden ? budget.blobs <= 0 : argumentLists <= 0) || budget.chars <= 0) return;
     const text = asText(b, minChars);
     if (text === null) return;
-    if (list) argumentLists--;
-    else budget.blobs--;
+    if (hidden) budget.blobs--;
+    else argumentLists--;
     budget.chars -= text.length;
-    out.push({ line, encoding, text, shrank: text.length < runLength || isCompressed(b) });
+    out.push({ line, encoding, text, shrank: text.length < runLength || isCompressed(b), hidden });
   };
   const codesIntoText = joined !== undefined ? turnsCodesIntoText(joined) : lines.some((l) => turnsCodesIntoText(l));
   for (let i = 0; i < lines.length && budget.blobs > 0 && budget.chars > 0; i++) {

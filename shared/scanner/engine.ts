@@ -115,8 +115,8 @@ function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = tru
   walk.deadline();
   if (!decodeInside || depth >= MAX_DEPTH) return out;
   for (const blob of findEncoded(p.lines, walk.budget, p.text)) {
-    if (blob.encoding === 'argument list') {
-      // A command written as a list of arguments: its findings are the command's own, at its line.
+    if (!blob.hidden) {
+      // Rewritten, not hidden (a command written as a list of arguments): its findings are the code's own, at its line.
       for (const f of scanPrepared(prepare(p.path, blob.text, 'script'), depth + 1, walk, false)) out.push({ ...f, line: blob.line + 1 });
       continue;
     }
