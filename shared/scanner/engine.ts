@@ -115,12 +115,12 @@ function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = tru
   walk.deadline();
   if (!decodeInside || depth >= MAX_DEPTH) return out;
   for (const blob of findEncoded(p.lines, walk.budget, p.text)) {
+    const inner = scanPrepared(prepare(p.path, blob.text, 'script'), depth + 1, walk, blob.hidden && blob.shrank);
     if (!blob.hidden) {
       // Rewritten, not hidden (a command written as a list of arguments): its findings are the code's own, at its line.
-      for (const f of scanPrepared(prepare(p.path, blob.text, 'script'), depth + 1, walk, false)) out.push({ ...f, line: blob.line + 1 });
+      for (const f of inner) out.push({ ...f, line: blob.line + 1 });
       continue;
     }
-    const inner = scanPrepared(prepare(p.path, blob.text, 'script'), depth + 1, walk, blob.shrank);
     for (const f of inner) out.push({ ...f, line: blob.line + 1, message: insideMessage(f.message, blob) });
     if (depth + 1 === SUSPICIOUS_LAYERS) out.push(layerFinding(NESTED, p, blob, `${NESTED.message} (${SUSPICIOUS_LAYERS} layers deep here)`));
     const serious = [...new Set(inner.filter((f) => RANK[f.severity] >= RANK.MEDIUM).map((f) => f.rule_id))];
