@@ -10,6 +10,8 @@ import type { Rule } from '../types.js';
 import { PUBLIC_KEY } from './fragments.js';
 
 const CODE = ['script', 'manifest', 'other'] as const;
+/** A URL up to its host, the host captured for the verifier (user info skipped). */
+const URL_HOST = String.raw`(?:https?|wss?):\/\/(?:[^/\s@"'\`]{1,64}@)?(?<host>[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})(?![\w-])`;
 
 export const CAPABILITY_RULES: readonly Rule[] = [
   {
@@ -54,8 +56,8 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     patterns: [
       // A URL that code uses: the start of a string literal, or an argument of a shell network
       // command (not a link in a comment).
-      /["'`](?:https?|wss?):\/\/(?:[^/\s@"'`]{1,64}@)?(?<host>[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})(?![\w-])/i,
-      /\b(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\s[^\n]{0,160}?(?<![\w/.-])(?:https?|wss?):\/\/(?:[^/\s@"'`]{1,64}@)?(?<host>[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})(?![\w-])/i,
+      new RegExp(String.raw`["'\`]${URL_HOST}`, 'i'),
+      new RegExp(String.raw`\b(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\s[^\n]{0,160}?(?<![\w/.-])${URL_HOST}`, 'i'),
       // A host and port as a string of its own ("board.example-host.dev:7000"), as socket code writes it.
       /["'`](?<host>[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}):\d{2,5}["'`]/i,
     ],
