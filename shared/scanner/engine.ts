@@ -10,6 +10,7 @@ import { INTENT_NEEDLES, intentFindings } from './intent.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
 import { compileRule, matchRule, patternNeedles, SMALL_FILE, type RawFinding } from './match.js';
+import { modelFinding } from './model/index.js';
 import { buildNeedleIndex, findNeedles, type NeedleHits } from './needles.js';
 import { prepare, type Prepared } from './prepare.js';
 import { buildReport } from './report.js';
@@ -24,6 +25,8 @@ export interface ScanOptions {
   now?: () => number;
   /** Also report the signal rules' findings (Rule.signal), which combinations otherwise consume silently: for rule tests and debugging. */
   signals?: boolean;
+  /** Ask the intent model (model/index.ts) too. Default true; its training turns it off to read the rules' findings alone. */
+  model?: boolean;
 }
 
 /**
@@ -171,6 +174,7 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
   let truncated = skill.files.length > SCAN_LIMITS.maxFiles;
   let total = 0;
   const findings: RawFinding[] = [];
+  const files: Prepared[] = [];
   try {
     for (const file of skill.files.slice(0, SCAN_LIMITS.maxFiles)) {
       let text = typeof file.text === 'string' ? file.text : '';
@@ -183,7 +187,9 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
         break;
       }
       total += text.length;
-      const fileFindings = scanPrepared(prepare(String(file.path), text), 0, { deadline, budget: decodeBudget() });
+      const prepared = prepare(String(file.path), text);
+      files.push(prepared);
+      const fileFindings = scanPrepared(prepared, 0, { deadline, budget: decodeBudget() });
       comboFindings(fileFindings, fileFindings);
       findings.push(...fileFindings);
       if (findings.length > MAX_FINDINGS) {
@@ -196,6 +202,8 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
     truncated = true;
   }
   skillComboFindings(findings, findings);
+  const judged = opts.model === false ? null : modelFinding(files, findings);
+  if (judged) findings.push(judged);
   const reported = opts.signals ? findings : findings.filter((f) => !SIGNALS.has(f.rule_id));
   return buildReport(reported, truncated, MAX_FINDINGS, now() - started);
 }

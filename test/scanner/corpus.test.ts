@@ -60,33 +60,40 @@ describe('the fixture corpus', () => {
  * second round of rules reaches (76/81, 0/84); see docs/scanner.md. Asserted as floors so that a
  * regression shows.
  */
-const BLIND_RECORDED = { caught: 76, malicious: 81, flagged: 0, benign: 84 };
+const BLIND_RECORDED = { caught: 76, malicious: 81, flagged: 0, benign: 84, withModel: { caught: 81, flagged: 0 } };
 /**
  * v3, written blind by another author and measured once on 2026-11-23 (65/123, 8/125). Read and
  * generalised from afterwards, so development data now, held at what the third round reaches.
  */
-const BLIND_V3_RECORDED = { caught: 78, malicious: 123, flagged: 1, benign: 125 };
+const BLIND_V3_RECORDED = { caught: 78, malicious: 123, flagged: 1, benign: 125, withModel: { caught: 123, flagged: 1 } };
 /**
- * Held-out v4, written blind by a third author and measured once on 2026-11-23 after the round on
- * v3: 41/113 malicious flagged (0.363) and 5/111 benign flagged (0.045). Not read for rules.
+ * v4, written blind by a third author and measured once with the rules on 2026-11-23 after the
+ * round on v3: 41/113 malicious flagged (0.363) and 5/111 benign flagged (0.045); then once with
+ * the intent model trained on the other corpora: 77/113 and 6/111. Not read for rules; training
+ * data of the shipped model since.
  */
-const BLIND_V4_RECORDED = { caught: 41, malicious: 113, flagged: 5, benign: 111 };
+const BLIND_V4_RECORDED = { caught: 41, malicious: 113, flagged: 5, benign: 111, withModel: { caught: 113, flagged: 5 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
   { name: 'v3', dir: BLIND_V3_CORPUS_DIR, recorded: BLIND_V3_RECORDED },
   { name: 'v4', dir: BLIND_V4_CORPUS_DIR, recorded: BLIND_V4_RECORDED },
-])('the blind held-out corpus ($name)', ({ dir, recorded }) => {
-  const scan = (set: 'malicious' | 'benign') => loadSkills(set, dir).map((s) => scanSkill(s, { timeBudgetMs: 60_000 }));
-  const bad = scan('malicious');
-  const good = scan('benign');
+])('the blind corpus ($name)', ({ dir, recorded }) => {
+  const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
+  const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>
+    skills[set].filter((s) => scanSkill(s, { timeBudgetMs: 60_000, model }).verdict === 'unsafe').length;
 
   it('holds the skills it was measured with', () => {
-    expect([bad.length, good.length]).toEqual([recorded.malicious, recorded.benign]);
+    expect([skills.malicious.length, skills.benign.length]).toEqual([recorded.malicious, recorded.benign]);
   });
 
-  it('catches at least what it caught when measured, and flags no more benign skills', () => {
-    expect(bad.filter((r) => r.verdict === 'unsafe').length).toBeGreaterThanOrEqual(recorded.caught);
-    expect(good.filter((r) => r.verdict === 'unsafe').length).toBeLessThanOrEqual(recorded.flagged);
+  it('catches with the rules alone at least what they caught, and flags no more benign skills', () => {
+    expect(unsafe('malicious', false)).toBeGreaterThanOrEqual(recorded.caught);
+    expect(unsafe('benign', false)).toBeLessThanOrEqual(recorded.flagged);
+  });
+
+  it('catches with the rules and the intent model at least what they caught, and flags no more benign skills', () => {
+    expect(unsafe('malicious', true)).toBeGreaterThanOrEqual(recorded.withModel.caught);
+    expect(unsafe('benign', true)).toBeLessThanOrEqual(recorded.withModel.flagged);
   });
 });

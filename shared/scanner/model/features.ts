@@ -1,0 +1,88 @@
+/**
+ * What the intent model (model/index.ts) sees of a skill: the words of its files and each pair of
+ * neighbouring words, the rule ids its scan found (signals included), hashed into a fixed number
+ * of buckets. Training (test/scanner/train-model.ts) and scanning both call these functions, so
+ * the two cannot drift apart.
+ */
+
+/** Buckets of the hashed feature space; collisions are rare at this size and harmless. */
+export const BUCKET_BITS = 20;
+const MASK = (1 << BUCKET_BITS) - 1;
+/** Longer tokens are keys, hashes and blobs: one feature for all of them. */
+const MAX_TOKEN = 20;
+
+const FNV_OFFSET = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+/** Namespaces, so a word, a pair of words and a rule id never share a hash by construction. */
+const WORD = 0x9e3779b1;
+const PAIR = 0x85ebca77;
+const RULE = 0xc2b2ae3d;
+const LONG_TOKEN = hashString('<long>');
+const NUMBER = hashString('<num>');
+
+function hashString(s: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), FNV_PRIME);
+  return h >>> 0;
+}
+
+/** One 32-bit hash from two (murmur3's finaliser over their mix). */
+function mix(a: number, b: number): number {
+  let h = Math.imul(a ^ Math.imul(b, 0x27d4eb2d), 0x165667b1) ^ (a >>> 15);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+const NON_ASCII_WORD = /[\p{L}\p{N}]/u;
+
+/** Letters, digits and `_`: ASCII by table, the rest by Unicode class (rare in skills). */
+function isWordChar(code: number): boolean {
+  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95 || (code >= 65 && code <= 90);
+  return NON_ASCII_WORD.test(String.fromCharCode(code));
+}
+
+/** A token's hash as the model knows it: long tokens and numbers are one feature each. */
+function tokenHash(text: string, start: number, end: number): number {
+  if (end - start > MAX_TOKEN) return LONG_TOKEN;
+  let h = FNV_OFFSET;
+  let digits = true;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) digits = false;
+    h = Math.imul(h ^ c, FNV_PRIME);
+  }
+  return digits ? NUMBER : h >>> 0;
+}
+
+/**
+ * Calls `onFeature` with the bucket of each word and each pair of neighbouring words of one
+ * lowercased text, in order, with the offsets of the word (or of the pair).
+ */
+export function forEachTextFeature(lower: string, onFeature: (bucket: number, start: number, end: number) => void): void {
+  let prev = 0;
+  let prevStart = 0;
+  let hasPrev = false;
+  const n = lower.length;
+  let i = 0;
+  while (i < n) {
+    if (!isWordChar(lower.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && isWordChar(lower.charCodeAt(i))) i++;
+    const h = tokenHash(lower, start, i);
+    const word = mix(WORD, h) & MASK;
+    onFeature(word, start, i);
+    if (hasPrev) onFeature(mix(PAIR, mix(prev, h)) & MASK, prevStart, i);
+    prev = h;
+    prevStart = start;
+    hasPrev = true;
+  }
+}
+
+/** The bucket of a rule id found by the scan. */
+export function ruleFeature(ruleId: string): number {
+  return mix(RULE, hashString(ruleId)) & MASK;
+}

@@ -1,0 +1,150 @@
+/**
+ * The intent model: a linear model over a skill's words, word pairs and rule findings
+ * (features.ts), trained on the project's skill corpora by test/scanner/train-model.ts and
+ * shipped as weights.json. The rules catch what they were written for; the model catches skills
+ * that read, as a whole, like the attacks it was trained on, worded in ways no rule lists. It
+ * reports one finding (ML001) whose excerpt is the line that weighs most towards its verdict.
+ * docs/scanner.md ("Intent model") has how it was trained and measured.
+ */
+import { readFileSync } from 'node:fs';
+import { excerpt } from '../excerpt.js';
+import type { RawFinding } from '../match.js';
+import type { Prepared } from '../prepare.js';
+import type { Category, Severity } from '../types.js';
+import { BUCKET_BITS, forEachTextFeature, ruleFeature } from './features.js';
+
+/** weights.json as the training script writes it. */
+export interface ModelFile {
+  version: 1;
+  bucket_bits: number;
+  bias: number;
+  /** A skill is reported when its score is above this (chosen on the training data, see train-model.ts). */
+  threshold: number;
+  /** The corpora the weights were fitted to, for the record. */
+  trained_on: string[];
+  /** [bucket, weight] for every bucket with a weight. */
+  weights: Array<[number, number]>;
+}
+
+export const MODEL_RULE = {
+  id: 'ML001',
+  severity: 'HIGH' as Severity,
+  message: 'The skill reads as a whole like the attacks the intent model was trained on',
+};
+
+/** A loaded model: dense weights by bucket. */
+export interface Model {
+  bias: number;
+  threshold: number;
+  weights: Float32Array;
+}
+
+export function loadModel(file: ModelFile): Model {
+  if (file.version !== 1 || file.bucket_bits !== BUCKET_BITS) throw new Error(`weights.json: unsupported model (version ${file.version}, ${file.bucket_bits} bits)`);
+  const weights = new Float32Array(1 << BUCKET_BITS);
+  for (const [bucket, w] of file.weights) weights[bucket] = w;
+  return { bias: file.bias, threshold: file.threshold, weights };
+}
+
+const SHIPPED = loadModel(JSON.parse(readFileSync(new URL('./weights.json', import.meta.url), 'utf8')) as ModelFile);
+
+/** The features of a skill: every file's words and word pairs, its path's, and the ids of the rules its scan found. */
+export function skillFeatures(files: readonly Prepared[], ruleIds: Iterable<string>): Set<number> {
+  const features = new Set<number>();
+  const add = (bucket: number): void => {
+    features.add(bucket);
+  };
+  for (const p of files) {
+    forEachTextFeature(p.path.toLowerCase(), add);
+    forEachTextFeature(p.lower, add);
+  }
+  for (const id of ruleIds) features.add(ruleFeature(id));
+  return features;
+}
+
+/** About a 20-line skill: below this many features, a text is scaled as if it had this many. */
+export const SHORT_SKILL = 250;
+
+/**
+ * What each feature's weight counts for in a skill with `size` features: 1/sqrt(size), so a long
+ * skill's many words do not outvote a short one's, but never more than in a skill of
+ * SHORT_SKILL features, so a one-line snippet does not ride on a word or two.
+ */
+export function featureScale(size: number): number {
+  return 1 / Math.sqrt(Math.max(SHORT_SKILL, size));
+}
+
+
+/** The model's score of a set of features: above the threshold reads as an attack. */
+export function modelScore(features: ReadonlySet<number>, model: Model = SHIPPED): number {
+  let sum = 0;
+  for (const b of features) sum += model.weights[b];
+  return model.bias + sum * featureScale(features.size);
+}
+
+/**
+ * The ML001 finding for a scanned skill, or null when the model reads it as benign. `found` are
+ * the scan's own findings (signals included); `category` of the finding is that of the most
+ * severe of them, as the model says "attack" but not which kind.
+ */
+export function modelFinding(files: readonly Prepared[], found: readonly RawFinding[], model: Model = SHIPPED): RawFinding | null {
+  if (files.length === 0) return null;
+  const score = modelScore(skillFeatures(files, found.map((f) => f.rule_id)), model);
+  if (!(score > model.threshold)) return null;
+  const at = strongestLine(files, model);
+  return {
+    rule_id: MODEL_RULE.id,
+    category: categoryOf(found),
+    severity: MODEL_RULE.severity,
+    file: at.file.path,
+    line: at.line + 1,
+    excerpt: excerpt(at.file.lines[at.line]),
+    message: `${MODEL_RULE.message} (score ${score.toFixed(2)}, threshold ${model.threshold.toFixed(2)}); this line weighs most${at.words.length ? `: ${at.words.map((w) => `"${w}"`).join(', ')}` : ''}`,
+    atRuleSeverity: true,
+  };
+}
+
+const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 };
+
+function categoryOf(found: readonly RawFinding[]): Category {
+  let best: RawFinding | undefined;
+  for (const f of found) if (!best || RANK[f.severity] > RANK[best.severity]) best = f;
+  // No rule found anything: instructions that read as an attack are aimed at the agent.
+  return best?.category ?? 'prompt-injection';
+}
+
+/** For each bucket, the last line (numbered across a scan) it was counted on: each counts once per line. */
+const COUNTED_ON = new Int32Array(1 << BUCKET_BITS);
+let lineCounter = 0;
+
+/** The line whose words and pairs add most to the score, and its three heaviest words or pairs. */
+function strongestLine(files: readonly Prepared[], model: Model): { file: Prepared; line: number; words: string[] } {
+  let best = { file: files[0], line: 0 };
+  let bestSum = -Infinity;
+  for (const file of files) {
+    const sums = new Float64Array(file.lines.length);
+    const base = lineCounter + 1;
+    lineCounter += file.lines.length + 1;
+    let line = 0;
+    forEachTextFeature(file.lower, (bucket, _start, end) => {
+      while (line + 1 < file.lineStarts.length && file.lineStarts[line + 1] < end) line++;
+      if (COUNTED_ON[bucket] === base + line) return;
+      COUNTED_ON[bucket] = base + line;
+      sums[line] += model.weights[bucket];
+    });
+    sums.forEach((sum, i) => {
+      if (sum > bestSum) {
+        bestSum = sum;
+        best = { file, line: i };
+      }
+    });
+  }
+  const lower = best.file.lines[best.line].toLowerCase();
+  const words: Array<[string, number]> = [];
+  forEachTextFeature(lower, (bucket, start, end) => {
+    const w = model.weights[bucket];
+    if (w > 0 && !words.some(([, had]) => had === w)) words.push([lower.slice(start, Math.min(end, start + 40)), w]);
+  });
+  words.sort((a, b) => b[1] - a[1]);
+  return { ...best, words: words.slice(0, 3).map(([w]) => w) };
+}
