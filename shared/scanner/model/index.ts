@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { excerpt } from '../excerpt.js';
 import type { RawFinding } from '../match.js';
 import type { Prepared } from '../prepare.js';
-import type { Category, Severity } from '../types.js';
+import type { Severity } from '../types.js';
 import { BUCKET_BITS, forEachTextFeature, ruleFeature } from './features.js';
 
 /** weights.json as the training script writes it. */
@@ -106,7 +106,7 @@ export function modelFinding(files: readonly Prepared[], found: readonly RawFind
 
 const RANK: Record<Severity, number> = { LOW: 0, MEDIUM: 1, HIGH: 2, CRITICAL: 3 };
 
-function categoryOf(found: readonly RawFinding[]): Category {
+function categoryOf(found: readonly RawFinding[]): RawFinding['category'] {
   let best: RawFinding | undefined;
   for (const f of found) if (!best || RANK[f.severity] > RANK[best.severity]) best = f;
   // No rule found anything: instructions that read as an attack are aimed at the agent.
