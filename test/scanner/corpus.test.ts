@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -73,11 +73,18 @@ const BLIND_V3_RECORDED = { caught: 78, malicious: 123, flagged: 1, benign: 125,
  * data of the shipped model since.
  */
 const BLIND_V4_RECORDED = { caught: 41, malicious: 113, flagged: 5, benign: 111, withModel: { caught: 113, flagged: 5 } };
+/**
+ * v5, written blind by a fourth author and measured once on 2026-11-23: the rules alone 77/120
+ * (0.642) and 6/120 benign (0.050); the rules and the intent model trained on the four corpora
+ * before it 107/120 (0.892) and 6/120.
+ */
+const BLIND_V5_RECORDED = { caught: 77, malicious: 120, flagged: 6, benign: 120, withModel: { caught: 107, flagged: 6 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
   { name: 'v3', dir: BLIND_V3_CORPUS_DIR, recorded: BLIND_V3_RECORDED },
   { name: 'v4', dir: BLIND_V4_CORPUS_DIR, recorded: BLIND_V4_RECORDED },
+  { name: 'v5', dir: BLIND_V5_CORPUS_DIR, recorded: BLIND_V5_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>

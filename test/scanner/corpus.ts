@@ -18,6 +18,8 @@ export const BLIND_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '.
 export const BLIND_V3_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v3');
 /** Held-out v4: a third blind author, asked for varied wording, measured once after the round on v3. */
 export const BLIND_V4_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v4');
+/** Held-out v5: a fourth blind author, measured once with the rules and the intent model trained on the four corpora before it. */
+export const BLIND_V5_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v5');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
