@@ -138,12 +138,16 @@ async function main(): Promise<void> {
 
   if (sections.has('scanner')) {
     section('scanner');
-    const r = await optional<{ mbPerSecond: number; ceilingMbPerSecond: number }>('scanner', 'benchScanner');
+    const r = await optional<{ mbPerSecond: number; rulesOnlyMbPerSecond: number; ceilingMbPerSecond: number }>('scanner', 'benchScanner');
     if (typeof r === 'string') console.log(`scanner: skipped: ${r}`);
     // Its ceiling: one plain RegExp pass over the same texts; a worst-size (1 MiB) skill costs 1/X s of one core.
     rows.push(typeof r === 'string' ? ['skill scanner', `skipped: ${r}`, '', ''] : [
       'skill scanner (corpus)', `${r.mbPerSecond} MB/s per core (${fmtMs(1000 / r.mbPerSecond)} per 1 MiB)`,
       `${r.ceilingMbPerSecond} MB/s: one RegExp pass`, fmtRatio(r.mbPerSecond, r.ceilingMbPerSecond)]);
+    if (typeof r !== 'string') {
+      rows.push(['skill scanner, rules only (no intent model)', `${r.rulesOnlyMbPerSecond} MB/s per core`,
+        `${r.ceilingMbPerSecond} MB/s: one RegExp pass`, fmtRatio(r.rulesOnlyMbPerSecond, r.ceilingMbPerSecond)]);
+    }
   }
 
   if (sections.has('feed')) {

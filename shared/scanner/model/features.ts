@@ -35,29 +35,23 @@ function mix(a: number, b: number): number {
 }
 
 const NON_ASCII_WORD = /[\p{L}\p{N}]/u;
-
-/** Letters, digits and `_`: ASCII by table, the rest by Unicode class (rare in skills). */
-function isWordChar(code: number): boolean {
-  if (code < 128) return (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 95 || (code >= 65 && code <= 90);
-  return NON_ASCII_WORD.test(String.fromCharCode(code));
+/** ASCII letters, digits and `_`: 1 for a letter or `_`, 2 for a digit. */
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  ASCII_CLASS[c] = /[0-9]/.test(ch) ? 2 : /[A-Za-z_]/.test(ch) ? 1 : 0;
 }
 
-/** A token's hash as the model knows it: long tokens and numbers are one feature each. */
-function tokenHash(text: string, start: number, end: number): number {
-  if (end - start > MAX_TOKEN) return LONG_TOKEN;
-  let h = FNV_OFFSET;
-  let digits = true;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c < 48 || c > 57) digits = false;
-    h = Math.imul(h ^ c, FNV_PRIME);
-  }
-  return digits ? NUMBER : h >>> 0;
+/** 0 outside a word; 1 for a letter or `_`; 2 for a digit. The rest by Unicode class (rare in skills). */
+function charClass(code: number): number {
+  if (code < 128) return ASCII_CLASS[code];
+  return NON_ASCII_WORD.test(String.fromCharCode(code)) ? 1 : 0;
 }
 
 /**
  * Calls `onFeature` with the bucket of each word and each pair of neighbouring words of one
- * lowercased text, in order, with the offsets of the word (or of the pair).
+ * lowercased text, in order, with the offsets of the word (or of the pair). A word is hashed as
+ * it is read; words longer than MAX_TOKEN are one feature, and so are numbers.
  */
 export function forEachTextFeature(lower: string, onFeature: (bucket: number, start: number, end: number) => void): void {
   let prev = 0;
@@ -66,15 +60,21 @@ export function forEachTextFeature(lower: string, onFeature: (bucket: number, st
   const n = lower.length;
   let i = 0;
   while (i < n) {
-    if (!isWordChar(lower.charCodeAt(i))) {
+    let cls = charClass(lower.charCodeAt(i));
+    if (cls === 0) {
       i++;
       continue;
     }
     const start = i;
-    while (i < n && isWordChar(lower.charCodeAt(i))) i++;
-    const h = tokenHash(lower, start, i);
-    const word = mix(WORD, h) & MASK;
-    onFeature(word, start, i);
+    let h = FNV_OFFSET;
+    let digits = true;
+    do {
+      if (cls !== 2) digits = false;
+      h = Math.imul(h ^ lower.charCodeAt(i), FNV_PRIME);
+      i++;
+    } while (i < n && (cls = charClass(lower.charCodeAt(i))) !== 0);
+    h = i - start > MAX_TOKEN ? LONG_TOKEN : digits ? NUMBER : h >>> 0;
+    onFeature(mix(WORD, h) & MASK, start, i);
     if (hasPrev) onFeature(mix(PAIR, mix(prev, h)) & MASK, prevStart, i);
     prev = h;
     prevStart = start;

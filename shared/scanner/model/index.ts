@@ -83,13 +83,52 @@ export function modelScore(features: ReadonlySet<number>, model: Model = SHIPPED
 }
 
 /**
+ * For each bucket, the stamp of the last count it was counted in: a bucket counts once per skill
+ * (and, for the explanation, once per line) without a set built per scan. Stamps are handed out
+ * by {@link stamps}.
+ */
+const COUNTED_IN = new Int32Array(1 << BUCKET_BITS);
+let lastStamp = 0;
+
+/** `n` fresh stamps, the first returned; all are forgotten once the counter would overflow. */
+function stamps(n: number): number {
+  if (lastStamp + n >= 0x7fffffff) {
+    COUNTED_IN.fill(0);
+    lastStamp = 0;
+  }
+  const first = lastStamp + 1;
+  lastStamp += n;
+  return first;
+}
+
+/** The score of a skill: {@link modelScore} of {@link skillFeatures}, without building the set. */
+export function skillScore(files: readonly Prepared[], ruleIds: Iterable<string>, model: Model = SHIPPED): number {
+  const stamp = stamps(1);
+  const weights = model.weights;
+  let size = 0;
+  let sum = 0;
+  const add = (bucket: number): void => {
+    if (COUNTED_IN[bucket] === stamp) return;
+    COUNTED_IN[bucket] = stamp;
+    size++;
+    sum += weights[bucket];
+  };
+  for (const p of files) {
+    forEachTextFeature(p.path.toLowerCase(), add);
+    forEachTextFeature(p.lower, add);
+  }
+  for (const id of ruleIds) add(ruleFeature(id));
+  return model.bias + sum * featureScale(size);
+}
+
+/**
  * The ML001 finding for a scanned skill, or null when the model reads it as benign. `found` are
  * the scan's own findings (signals included); `category` of the finding is that of the most
  * severe of them, as the model says "attack" but not which kind.
  */
 export function modelFinding(files: readonly Prepared[], found: readonly RawFinding[], model: Model = SHIPPED): RawFinding | null {
   if (files.length === 0) return null;
-  const score = modelScore(skillFeatures(files, found.map((f) => f.rule_id)), model);
+  const score = skillScore(files, found.map((f) => f.rule_id), model);
   if (!(score > model.threshold)) return null;
   const at = strongestLine(files, model);
   return {
@@ -113,23 +152,18 @@ function categoryOf(found: readonly RawFinding[]): RawFinding['category'] {
   return best?.category ?? 'prompt-injection';
 }
 
-/** For each bucket, the last line (numbered across a scan) it was counted on: each counts once per line. */
-const COUNTED_ON = new Int32Array(1 << BUCKET_BITS);
-let lineCounter = 0;
-
 /** The line whose words and pairs add most to the score, and its three heaviest words or pairs. */
 function strongestLine(files: readonly Prepared[], model: Model): { file: Prepared; line: number; words: string[] } {
   let best = { file: files[0], line: 0 };
   let bestSum = -Infinity;
   for (const file of files) {
     const sums = new Float64Array(file.lines.length);
-    const base = lineCounter + 1;
-    lineCounter += file.lines.length + 1;
+    const base = stamps(file.lines.length);
     let line = 0;
     forEachTextFeature(file.lower, (bucket, _start, end) => {
       while (line + 1 < file.lineStarts.length && file.lineStarts[line + 1] < end) line++;
-      if (COUNTED_ON[bucket] === base + line) return;
-      COUNTED_ON[bucket] = base + line;
+      if (COUNTED_IN[bucket] === base + line) return;
+      COUNTED_IN[bucket] = base + line;
       sums[line] += model.weights[bucket];
     });
     sums.forEach((sum, i) => {
