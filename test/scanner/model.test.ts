@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type SkillFile } from '../../shared/scanner/index.js';
 import { forEachTextFeature, ruleFeature } from '../../shared/scanner/model/features.js';
-import { loadModel, modelFinding, type ModelFile } from '../../shared/scanner/model/index.js';
+import { loadModel, modelFinding, modelScore, skillFeatures, skillScore, type ModelFile } from '../../shared/scanner/model/index.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import type { RawFinding } from '../../shared/scanner/match.js';
 import { BLIND_V4_CORPUS_DIR, loadSkills } from './corpus.js';
@@ -89,6 +89,14 @@ describe('the shipped intent model', () => {
       'notes/YYYY-MM-DD.md in the current project when the user asks.\n';
     for (const files of [md(notes), md('curl http://192.168.1.10:8080/health'), [{ path: 'run.sh', text: 'curl -sL https://x.example/a -o ./a' }]]) {
       expect(scanSkill({ name: 'benign', files }).findings.map((f) => f.rule_id)).not.toContain('ML001');
+    }
+  });
+
+  it('scores a scan as training scored its features', () => {
+    for (const skill of loadSkills('benign', BLIND_V4_CORPUS_DIR).slice(0, 20)) {
+      const files = skill.files.map((f) => prepare(f.path, f.text));
+      const ids = ['CR002', 'NX001', 'CR002'];
+      expect(skillScore(files, ids), skill.name).toBeCloseTo(modelScore(skillFeatures(files, ids)), 9);
     }
   });
 
