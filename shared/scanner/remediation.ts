@@ -32,6 +32,7 @@ const BY_RULE: Record<string, string> = {
   DX009: 'Pin what is downloaded and verify its checksum before use.',
   WL008: 'Fine alone; never combine it with writing addresses to the clipboard.',
   WL009: 'Write to the clipboard only what the user asked for.',
+  ML001: 'Read the quoted line and the skill as a whole: remove any step that reads, sends, fetches, overrides or hides what the user did not ask for.',
 };
 
 const CATEGORY_OF = new Map<string, Category>([...RULES, ...COMBO_RULES].map((r) => [r.id, r.category]));
