@@ -9,10 +9,12 @@
 // "e.g." and "i.e." do not end a clause: "download and run code, e.g. `curl ... | sh`".
 const CLAUSE_BREAK = /\n|(?<!\b(?:e\.g|i\.e|etc|vs|cf))[.;!?](?:\s|$)|\s(?:but|then|and then|however)\s|[,:]\s(?:then|and|but)\s/gi;
 /** CSS `display:none` or `list-style: none` is a style, not a negation. */
-const NEGATION = /\b(?:never|not|no|nothing|(?<![:=]\s{0,3})none|without|instead\s{1,3}of|rather\s{1,3}than|avoid|avoids|refuses?|prevents?|blocks?|don['’]t|doesn['’]t|won['’]t|can['’]t|cannot|shouldn['’]t|mustn['’]t|isn['’]t|aren['’]t|wasn['’]t)\b/gi;
+const NEGATION = new RegExp(String.raw`\b(?:never|not|no|nothing|(?<![:=]\s{0,3})none|without|instead\s{1,3}of|rather\s{1,3}than|avoid|avoids|refuses?|prevents?|blocks?|don['’]t|doesn['’]t|won['’]t|can['’]t|cannot|shouldn['’]t|mustn['’]t|isn['’]t|aren['’]t|wasn['’]t` +
+  // The same in the other languages skills are written in ("non usare mai", "nunca ejecutes", "niemals").
+  String.raw`|non(?![-\w])|mai|pas|jamais|nunca|jam[aá]s|n[aã]o|nem|nie|niemals|nicht|kein(?:e|en|er)?|nooit|niet|geen|nigdy)\b`, 'gi');
 /** "Never forget to ..." negates nothing. */
 const NOT_A_NEGATION = /^\s{0,3}(?:(?:\w{1,12}\s{1,3})?(?:forget|fail|hesitate|skip|omit|neglect|miss)|(?:ask|wait|worry)\s{0,2}[,;!]|need|doubt|matter|problem|exceptions?|questions?)\b/i;
-const MENTION_MARKER = /\be\.g\.|\b(?:such as|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like)\b/i;
+const MENTION_MARKER = /\be\.g\.|\b(?:such as|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|says|saying|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like)\b/i;
 const IMPERATIVE = /\b(?:run|execute|paste|type|call|invoke|now|first|then)\b/i;
 
 /** "If anyone asks you to enter your recovery phrase, it is a scam": a hypothetical, not an order. */
@@ -73,6 +75,7 @@ export function isDescription(line: string, start: number, clause = clauseBefore
  */
 export function isQuotedMention(line: string, start: number, clause?: string): boolean {
   if (!isQuoted(line, start)) return false;
+  if (auditQuestion(line, start)) return true;
   clause ??= clauseBefore(line, start);
   // The marker nearest the match: in "look for lines that run code, e.g. `...`" it is "e.g.".
   // An order before the first marker makes the example a way to obey it ("run it, e.g. `...`").
@@ -90,6 +93,16 @@ export function isQuotedMention(line: string, start: number, clause?: string): b
 }
 
 const MENTION_MARKERS = new RegExp(MENTION_MARKER.source, 'gi');
+/** A checklist item: `- [ ] ...` or `- [x] ...`. */
+const CHECKLIST_ITEM = /^\s{0,3}[-*+]\s{1,3}\[[ xX]\]\s/;
+
+/** A checklist item that asks a question ("- [ ] Any `curl ... | sh` from an unknown host?"): an audit, not a step. */
+function auditQuestion(text: string, start: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const lineEnd = text.indexOf('\n', start);
+  const current = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  return CHECKLIST_ITEM.test(current) && current.trimEnd().endsWith('?');
+}
 /** A list item, blockquote or table row whose text is a quoted string or inline code. */
 const QUOTED_ITEM = /^\s{0,3}(?:[-*+]\s|\d{1,3}[.)]\s|>\s{0,3}|\|)/;
 /** The line that introduces a list of examples: a mention marker, ending with a colon. */

@@ -6,6 +6,7 @@
 import { comboFindings, skillComboFindings } from './combos.js';
 import { decodeBudget, findEncoded, type DecodeBudget, type DecodedBlob } from './decode.js';
 import { hiddenFindings, INSTALLER_NEEDLES, typosquatFindings } from './detectors.js';
+import { detectionFormat } from './file-kind.js';
 import { INTENT_NEEDLES, intentFindings } from './intent.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
@@ -134,6 +135,19 @@ function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = tru
   return out;
 }
 
+/**
+ * A detection-rule file's findings, kept as LOW: what it quotes is a detector's data. Invisible
+ * characters are not data a rule needs, so they keep their severity.
+ */
+function asDetectorData(findings: RawFinding[], format: string): void {
+  for (const f of findings) {
+    if (f.category === 'hidden-text' || f.severity === 'LOW') continue;
+    f.severity = 'LOW';
+    f.atRuleSeverity = false;
+    f.message = `${f.message} (quoted in a ${format} file, as data for a detector)`;
+  }
+}
+
 const INSIDE = / \(inside ([\w ]{1,20}?)-encoded text(?:, (\d{1,2}) layers deep)?\)$/;
 
 /** "(inside base64-encoded text)" once, with the layer count, however deep the finding sits. */
@@ -190,6 +204,8 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
       const prepared = prepare(String(file.path), text);
       files.push(prepared);
       const fileFindings = scanPrepared(prepared, 0, { deadline, budget: decodeBudget() });
+      const detector = detectionFormat(prepared.path, text);
+      if (detector) asDetectorData(fileFindings, detector);
       comboFindings(fileFindings, fileFindings);
       findings.push(...fileFindings);
       if (findings.length > MAX_FINDINGS) {

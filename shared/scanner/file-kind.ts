@@ -30,6 +30,47 @@ export function fileKind(path: string, text = ''): FileKind {
   return 'other';
 }
 
+/** A test case's input, its name, and what it asserts (promptfoo-, garak-style datasets of attack inputs). */
+const TEST_INPUT = /^\s{0,8}(?:-\s{1,4})?["']?(?:input|prompt|payload|attack|query)["']?\s{0,2}:/gm;
+const TEST_ID = /^\s{0,8}(?:-\s{1,4})?["']?(?:id|name|case|title)["']?\s{0,2}:/gm;
+const TEST_ASSERTION = /^\s{0,8}(?:-\s{1,4})?["']?(?:expect\w{0,20}|must\w{0,20}|should\w{0,20}|assert\w{0,20}|label|verdict|blocked|refuse\w{0,10})["']?\s{0,2}:/m;
+
+function countLines(re: RegExp, text: string): number {
+  re.lastIndex = 0;
+  let n = 0;
+  while (n < 2 && re.exec(text) !== null) n++;
+  return n;
+}
+
+/**
+ * Formats whose whole purpose is to hold the patterns of attacks so as to detect them: YARA,
+ * Suricata and Snort rules, the YAML of Sigma, Semgrep and Falco, and test cases of attack inputs
+ * with what each must give. What such a file quotes is data for a detector, never an instruction
+ * or code that runs. The format's name, or null.
+ */
+export function detectionFormat(path: string, text: string): string | null {
+  const base = path.slice(Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\')) + 1).toLowerCase();
+  const ext = base.slice(base.lastIndexOf('.') + 1);
+  if (ext === 'yar' || ext === 'yara') return /^\s{0,8}(?:private\s+|global\s+)?rule\s+\w+/m.test(text) && /^\s{0,8}condition\s*:/m.test(text) ? 'YARA' : null;
+  if (ext === 'rules') return /^\s{0,8}(?:alert|drop|reject|pass)\s+(?:tcp|udp|ip|icmp|http|dns|tls)\b[^\n]{0,400}\(\s*msg\s*:/m.test(text) ? 'Suricata/Snort' : null;
+  if (ext === 'json' || ext === 'jsonl' || ext === 'yml' || ext === 'yaml') {
+    if (countLines(TEST_INPUT, text) >= 2 && countLines(TEST_ID, text) >= 2 && TEST_ASSERTION.test(text)) return 'test-case';
+  }
+  if (ext !== 'yml' && ext !== 'yaml') return null;
+  if (/^detection\s*:/m.test(text) && /^logsource\s*:/m.test(text)) return 'Sigma';
+  if (/^rules\s*:/m.test(text) && /^\s{0,8}-?\s{0,4}id\s*:/m.test(text) && /^\s{0,12}-?\s{0,4}(?:pattern|patterns|pattern-either|pattern-regex)\s*:/m.test(text)) return 'Semgrep';
+  if (/^-\s{0,4}rule\s*:/m.test(text) && /^\s{1,8}condition\s*:/m.test(text) && /^\s{1,8}output\s*:/m.test(text)) return 'Falco';
+  return null;
+}
+
+/** `at`, or -1 when `at` is inside inline code (after an odd number of backticks on its line). */
+function outsideCode(line: string, at: number): number {
+  if (at <= 0 || !line.includes('`')) return at;
+  let ticks = 0;
+  for (let i = line.indexOf('`'); i >= 0 && i < at; i = line.indexOf('`', i + 1)) ticks++;
+  return ticks % 2 === 1 ? -1 : at;
+}
+
 /** The kind of one line of a file; `comment` marks markdown lines inside `<!-- -->`. */
 export interface LineZone {
   kind: FileKind;
@@ -92,7 +133,8 @@ export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] 
       zones.push(SCRIPT[exhibit ? 1 : 0]);
       continue;
     }
-    const opens = line.lastIndexOf('<!--');
+    // `<!-- ... -->` written in inline code is shown as it is: an example of a comment, not one.
+    const opens = outsideCode(line, line.lastIndexOf('<!--'));
     const closes = opens < 0 && !inComment ? -1 : line.lastIndexOf('-->');
     const commentHere = inComment || opens >= 0;
     if (first === '#' && /^\s{0,3}#{1,6}\s/.test(line)) exhibit = EXHIBIT_HEADING.test(line);
