@@ -4,8 +4,12 @@
  *
  *   npx tsx test/scanner/train-model.ts                 train on the development corpora, write weights.json
  *   npx tsx test/scanner/train-model.ts --loco          leave one corpus out: train on the others, measure it
+ *                                                       (and the installed text not trained on); several minutes
  *   npx tsx test/scanner/train-model.ts --check         train, and fail if weights.json differs (CI can run it)
  *   npx tsx test/scanner/train-model.ts --corpora skills,skills-blind
+ *
+ * Besides the corpora, it trains on installed text (installedText: node_modules' markdown and
+ * JavaScript, as benign), so run it after `npm ci`.
  *
  * The model: logistic regression over the hashed features of features.ts (each present feature
  * counts 1, the sum scaled by 1/sqrt(features)), fitted by Adam with L2, averaged over BAGS runs
@@ -13,7 +17,8 @@
  * out-of-fold scores of the benign skills the rules pass, cut so that FP_TARGET of them would be
  * reported.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scanSkill, type Skill } from '../../shared/scanner/index.js';
@@ -57,6 +62,58 @@ function example(corpus: string, skill: Skill, malicious: boolean): Example {
 function load(corpora: readonly string[]): Example[] {
   return corpora.flatMap((corpus) => (['malicious', 'benign'] as const).flatMap((set) =>
     loadSkills(set, join(FIXTURES, corpus)).map((s) => example(corpus, s, set === 'malicious'))));
+}
+
+const NODE_MODULES = join(fileURLToPath(import.meta.url), '..', '..', '..', 'node_modules');
+/** Installed text is split in two by this seed: one half to train on, the other to measure. */
+const INSTALLED_SEED = 'agent-commerce/scanner/installed/2026-11-23';
+/** JavaScript files taken from the installed half (there are thousands; markdown files are all taken). */
+const INSTALLED_JS = 800;
+
+function walk(dir: string, out: string[]): string[] {
+  let names: string[];
+  try {
+    names = readdirSync(dir).sort();
+  } catch {
+    return out;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    const st = statSync(path, { throwIfNoEntry: false });
+    if (!st) continue;
+    if (st.isDirectory()) walk(path, out);
+    else if (/\.(?:md|js)$/.test(name) && st.size < 64 * 1024) out.push(path);
+  }
+  return out;
+}
+
+/**
+ * Benign text as the world writes it: the markdown and JavaScript that `npm ci` installs from
+ * the lockfile (so training stays reproducible), one file per example, a markdown file shown to
+ * the model as a SKILL.md. Without it the model learns from the corpora alone, whose benign
+ * skills are few and short, and reads a library's README about keys and wallets as an attack.
+ * Minified files and copies are left out; `part` is one half by a hash of the path.
+ */
+export function installedText(part: 'train' | 'test'): Example[] {
+  const seen = new Set<string>();
+  const md: Example[] = [];
+  const js: Example[] = [];
+  for (const path of walk(NODE_MODULES, [])) {
+    const rel = path.slice(NODE_MODULES.length + 1);
+    const half = createHash('sha256').update(`${INSTALLED_SEED}\u0000${rel}`).digest().readUInt8(0) % 2 === 0 ? 'train' : 'test';
+    if (half !== part) continue;
+    const text = readFileSync(path, 'utf8');
+    const lines = text.split('\n').length;
+    if (text.length / lines > 200 || text.includes('\u0000')) continue;
+    const digest = createHash('sha256').update(text).digest('hex');
+    if (seen.has(digest)) continue;
+    seen.add(digest);
+    const isMd = path.endsWith('.md');
+    if (!isMd && js.length >= INSTALLED_JS) continue;
+    const file = { path: isMd ? 'SKILL.md' : `scripts/${rel.slice(rel.lastIndexOf('/') + 1)}`, text };
+    (isMd ? md : js).push(example('installed', { name: rel, files: [file] }, false));
+  }
+  return [...md, ...js];
 }
 
 /** mulberry32: a small seeded generator, so training is reproducible. */
@@ -152,7 +209,7 @@ function chooseThreshold(examples: readonly Example[]): number {
   for (let k = 0; k < FOLDS; k++) {
     const model = fit(examples.filter((_, i) => i % FOLDS !== k));
     examples.forEach((e, i) => {
-      if (i % FOLDS === k && !e.malicious && !e.rulesUnsafe) benign.push(score(model, e));
+      if (i % FOLDS === k && !e.malicious && !e.rulesUnsafe && e.corpus !== 'installed') benign.push(score(model, e));
     });
   }
   benign.sort((a, b) => b - a);
@@ -177,6 +234,7 @@ function serialise(file: ModelFile): string {
 
 /** Leave one corpus out: how the model and rules together do on an author they never saw. */
 function leaveOneOut(examples: readonly Example[], corpora: readonly string[]): void {
+  const installedTest = installedText('test');
   for (const held of corpora) {
     const train = examples.filter((e) => e.corpus !== held);
     const test = examples.filter((e) => e.corpus === held);
@@ -197,6 +255,10 @@ function leaveOneOut(examples: readonly Example[], corpora: readonly string[]): 
     }
     const bad = test.filter((e) => e.malicious).length;
     const good = test.length - bad;
+    if (held === corpora[0]) {
+      const installedFp = installedTest.filter((e) => e.rulesUnsafe || modelScore(new Set(e.features), shipped) > shipped.threshold).length;
+      console.log(`installed text, the half not trained on: false positives ${installedFp}/${installedTest.length}`);
+    }
     console.log(`${held}: rules ${rules}/${bad}, false positives ${rulesFp}/${good}; rules + model ${caught}/${bad} = ${(caught / bad * 100).toFixed(1)}%, false positives ${fp}/${good} = ${(fp / good * 100).toFixed(1)}%`);
   }
 }
@@ -205,7 +267,7 @@ function main(): void {
   const args = process.argv.slice(2);
   const at = args.indexOf('--corpora');
   const corpora = at >= 0 ? args[at + 1].split(',') : TRAINING_CORPORA;
-  const examples = load(corpora);
+  const examples = [...load(corpora), ...installedText('train')];
   if (args.includes('--loco')) {
     leaveOneOut(examples, corpora);
     return;
