@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -81,12 +81,19 @@ const BLIND_V4_RECORDED = { caught: 41, malicious: 113, flagged: 3, benign: 111,
  * the false positives: one left.
  */
 const BLIND_V5_RECORDED = { caught: 77, malicious: 120, flagged: 1, benign: 120, withModel: { caught: 120, flagged: 1 } };
+/**
+ * v6, written blind by a fifth author asked for subtle attacks and hard look-alikes, measured
+ * once on 2026-11-23: the rules alone 55/119 (0.462) and 14/119 benign (0.118); the rules and
+ * the intent model trained on the five corpora and installed text 88/119 (0.739) and 17/119 (0.143).
+ */
+const BLIND_V6_RECORDED = { caught: 55, malicious: 119, flagged: 14, benign: 119, withModel: { caught: 88, flagged: 17 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
   { name: 'v3', dir: BLIND_V3_CORPUS_DIR, recorded: BLIND_V3_RECORDED },
   { name: 'v4', dir: BLIND_V4_CORPUS_DIR, recorded: BLIND_V4_RECORDED },
   { name: 'v5', dir: BLIND_V5_CORPUS_DIR, recorded: BLIND_V5_RECORDED },
+  { name: 'v6', dir: BLIND_V6_CORPUS_DIR, recorded: BLIND_V6_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>

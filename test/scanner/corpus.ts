@@ -20,6 +20,8 @@ export const BLIND_V3_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)),
 export const BLIND_V4_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v4');
 /** Held-out v5: a fourth blind author, measured once with the rules and the intent model trained on the four corpora before it. */
 export const BLIND_V5_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v5');
+/** Held-out v6: a fifth blind author, asked for subtle attacks and hard look-alikes, measured once against the model trained on everything before it. */
+export const BLIND_V6_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v6');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
