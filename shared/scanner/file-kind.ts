@@ -31,9 +31,16 @@ export function fileKind(path: string, text = ''): FileKind {
 }
 
 /** A test case's input, its name, and what it asserts (promptfoo-, garak-style datasets of attack inputs). */
-const TEST_INPUT = /^\s{0,8}(?:-\s{1,4})?["']?(?:input|prompt|payload|attack|query)["']?\s{0,2}:/gm;
-const TEST_ID = /^\s{0,8}(?:-\s{1,4})?["']?(?:id|name|case|title)["']?\s{0,2}:/gm;
-const TEST_ASSERTION = /^\s{0,8}(?:-\s{1,4})?["']?(?:expect\w{0,20}|must\w{0,20}|should\w{0,20}|assert\w{0,20}|label|verdict|blocked|refuse\w{0,10})["']?\s{0,2}:/m;
+const INPUT_KEYS = 'input|prompt|payload|attack|query';
+const ID_KEYS = 'id|name|case|title';
+const ASSERTION_KEYS = String.raw`expect\w{0,20}|must\w{0,20}|should\w{0,20}|assert\w{0,20}|label|verdict|blocked|refuse\w{0,10}|canary\w{0,10}`;
+const TEST_INPUT = new RegExp(String.raw`^\s{0,8}(?:-\s{1,4})?["']?(?:${INPUT_KEYS})["']?\s{0,2}:`, 'gm');
+const TEST_ID = new RegExp(String.raw`^\s{0,8}(?:-\s{1,4})?["']?(?:${ID_KEYS})["']?\s{0,2}:`, 'gm');
+const TEST_ASSERTION = new RegExp(String.raw`^\s{0,8}(?:-\s{1,4})?["']?(?:${ASSERTION_KEYS})["']?\s{0,2}:`, 'm');
+/** The same keys in JSON or JSON Lines, where they need not start a line. */
+const JSON_TEST_INPUT = new RegExp(String.raw`"(?:${INPUT_KEYS})"\s{0,2}:`, 'g');
+const JSON_TEST_ID = new RegExp(String.raw`"(?:${ID_KEYS})"\s{0,2}:`, 'g');
+const JSON_TEST_ASSERTION = new RegExp(String.raw`"(?:${ASSERTION_KEYS})"\s{0,2}:`);
 
 function countLines(re: RegExp, text: string): number {
   re.lastIndex = 0;
@@ -53,8 +60,11 @@ export function detectionFormat(path: string, text: string): string | null {
   const ext = base.slice(base.lastIndexOf('.') + 1);
   if (ext === 'yar' || ext === 'yara') return /^\s{0,8}(?:private\s+|global\s+)?rule\s+\w+/m.test(text) && /^\s{0,8}condition\s*:/m.test(text) ? 'YARA' : null;
   if (ext === 'rules') return /^\s{0,8}(?:alert|drop|reject|pass)\s+(?:tcp|udp|ip|icmp|http|dns|tls)\b[^\n]{0,400}\(\s*msg\s*:/m.test(text) ? 'Suricata/Snort' : null;
-  if (ext === 'json' || ext === 'jsonl' || ext === 'yml' || ext === 'yaml') {
+  if (ext === 'yml' || ext === 'yaml') {
     if (countLines(TEST_INPUT, text) >= 2 && countLines(TEST_ID, text) >= 2 && TEST_ASSERTION.test(text)) return 'test-case';
+  }
+  if (ext === 'json' || ext === 'jsonl') {
+    if (countLines(JSON_TEST_INPUT, text) >= 2 && countLines(JSON_TEST_ID, text) >= 2 && JSON_TEST_ASSERTION.test(text)) return 'test-case';
   }
   if (ext !== 'yml' && ext !== 'yaml') return null;
   if (/^detection\s*:/m.test(text) && /^logsource\s*:/m.test(text)) return 'Sigma';

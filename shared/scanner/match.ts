@@ -245,6 +245,29 @@ function matchPattern(
   return { reported, seen };
 }
 
+/** grep and its kin, PowerShell's Select-String, Windows findstr: their quoted arguments are patterns. */
+const SEARCH_TOOL = /(?:^|[\s|;&(`$])(?:[ef]?grep|rg|ag|ack|findstr|Select-String|sls)(?=\s)/g;
+
+/** True when column `start` of `line` is inside a quoted argument of a search tool earlier on the line. */
+function isSearchPattern(line: string, start: number): boolean {
+  if (!line.includes('grep') && !/\b(?:rg|ag|ack|findstr|select-string|sls)\b/i.test(line)) return false;
+  SEARCH_TOOL.lastIndex = 0;
+  let tool = -1;
+  for (let m = SEARCH_TOOL.exec(line); m !== null && m.index < start; m = SEARCH_TOOL.exec(line)) tool = m.index + m[0].length;
+  if (tool < 0) return false;
+  // Inside quotes opened after the tool's name: an odd number of one kind of quote before the match.
+  let single = 0;
+  let double = 0;
+  for (let i = tool; i < start; i++) {
+    const c = line.charCodeAt(i);
+    // An unquoted `|`, `;` or `&` ends the search command: what follows is another command.
+    if ((c === 124 || c === 59 || c === 38) && single % 2 === 0 && double % 2 === 0) return false;
+    if (c === 39 && double % 2 === 0) single++;
+    else if (c === 34 && single % 2 === 0 && line.charCodeAt(i - 1) !== 92) double++;
+  }
+  return single % 2 === 1 || double % 2 === 1;
+}
+
 function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpExecArray): RawFinding | null {
   const zone = p.zones[line];
   if (rule.where !== 'any' && !rule.where.includes(zone.kind)) return null;
@@ -262,6 +285,8 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
       if (mode === 'mention' && zone.exhibit && isQuotedExhibit(p.text, abs, clause)) return null;
     }
   }
+  // A search tool's quoted pattern is what it looks for (`grep -E 'curl[^|]*\| *sh'`), in any zone.
+  if (text.length > 8 && isSearchPattern(text, start)) return null;
   if (rule.unless?.length) {
     const seg = commandSegment(p.text, abs, abs + m[0].length, zone.kind === 'markdown');
     if (rule.unless.some((u) => u.test(seg))) return null;

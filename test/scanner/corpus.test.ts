@@ -85,8 +85,9 @@ const BLIND_V5_RECORDED = { caught: 77, malicious: 120, flagged: 1, benign: 120,
  * v6, written blind by a fifth author asked for subtle attacks and hard look-alikes, measured
  * once on 2026-11-23: the rules alone 55/119 (0.462) and 14/119 benign (0.118); the rules and
  * the intent model trained on the five corpora and installed text 88/119 (0.739) and 17/119 (0.143).
+ * Training data of the shipped model since.
  */
-const BLIND_V6_RECORDED = { caught: 55, malicious: 119, flagged: 14, benign: 119, withModel: { caught: 88, flagged: 17 } };
+const BLIND_V6_RECORDED = { caught: 55, malicious: 119, flagged: 14, benign: 119, withModel: { caught: 119, flagged: 13 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
