@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -87,7 +87,13 @@ const BLIND_V5_RECORDED = { caught: 77, malicious: 120, flagged: 1, benign: 120,
  * the intent model trained on the five corpora and installed text 88/119 (0.739) and 17/119 (0.143).
  * Training data of the shipped model since.
  */
-const BLIND_V6_RECORDED = { caught: 55, malicious: 119, flagged: 14, benign: 119, withModel: { caught: 119, flagged: 13 } };
+const BLIND_V6_RECORDED = { caught: 55, malicious: 119, flagged: 13, benign: 119, withModel: { caught: 119, flagged: 13 } };
+/**
+ * v7, written blind by a sixth author and measured once on 2026-11-23 after the false-positive
+ * round on v4..v6: the rules alone 38/100 and 7/100 benign; the rules and the intent model
+ * trained on the six corpora before it and installed text 69/100 and 10/100.
+ */
+const BLIND_V7_RECORDED = { caught: 38, malicious: 100, flagged: 7, benign: 100, withModel: { caught: 69, flagged: 10 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
@@ -95,6 +101,7 @@ describe.each([
   { name: 'v4', dir: BLIND_V4_CORPUS_DIR, recorded: BLIND_V4_RECORDED },
   { name: 'v5', dir: BLIND_V5_CORPUS_DIR, recorded: BLIND_V5_RECORDED },
   { name: 'v6', dir: BLIND_V6_CORPUS_DIR, recorded: BLIND_V6_RECORDED },
+  { name: 'v7', dir: BLIND_V7_CORPUS_DIR, recorded: BLIND_V7_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>

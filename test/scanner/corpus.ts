@@ -22,6 +22,8 @@ export const BLIND_V4_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)),
 export const BLIND_V5_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v5');
 /** Held-out v6: a fifth blind author, asked for subtle attacks and hard look-alikes, measured once against the model trained on everything before it. */
 export const BLIND_V6_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v6');
+/** Held-out v7: a sixth blind author, measured once against the model trained on the six corpora before it and installed text. */
+export const BLIND_V7_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v7');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
