@@ -13,7 +13,7 @@
  */
 import type { Db, Queryable } from '../db/pool.js';
 import { PgCode, pgCode, transaction } from '../db/pool.js';
-import { bookSettled } from './book.js';
+import { bookSettled, type Booking, type BookOutcome } from './book.js';
 import { SettlementPendingError, UnknownPaymentError } from './errors.js';
 import { claimAttempt, flagForReview, getPayment, markFailed, type PaymentRow } from './queries.js';
 import type { PaymentRails, RailResult } from './rails/index.js';
@@ -62,6 +62,13 @@ export interface SettleDeps {
    */
   commit?: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>;
   /**
+   * Books a settled payment; when given, `commit` is not used. The settlement worker passes a
+   * set commit of `bookSettledMany` (shared/db/group-commit.ts, `setCommit`): the bookings that
+   * arrive together are booked as one set, with one statement per kind of write, in one
+   * transaction.
+   */
+  book?: (booking: Booking) => Promise<BookOutcome>;
+  /**
    * Counts an attempt and returns the pending row (`claimAttempt`); the settlement worker passes
    * a batched one (`claimAttempts` through shared/db/batched.ts): one statement for the jobs
    * that start together.
@@ -103,6 +110,8 @@ async function finishSettlement(deps: SettleDeps, payment: PaymentRow, handler: 
     return failPayment(deps.db, payment, handler, result.reason);
   }
   try {
+    const booking: Booking = { payment, settlement: result.settlement, handler };
+    if (deps.book) return await deps.book(booking);
     const commit = deps.commit ?? ((work) => transaction(deps.db, work));
     return await commit((tx) => bookSettled(tx, payment, result.settlement, handler));
   } catch (err) {
