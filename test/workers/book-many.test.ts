@@ -66,4 +66,40 @@ describe('bookSettledMany', () => {
     expect(await transaction(h.db.pool, (tx) => bookSettledMany(tx, bookings.slice(0, 2)))).toEqual(['already_settled', 'already_settled']);
     await h.assertLedger();
   });
+
+  it('books a group of job payments through the batch form exactly as one by one, with statements that do not grow with the group', async () => {
+    const batched = await Promise.all([0, 1, 2, 3].map((i) => pendingPayment(`batched ${i}`)));
+    const single = await Promise.all([0, 1, 2, 3].map((i) => pendingPayment(`single ${i}`)));
+    const handler = purposeHandlers()[JOB_PURPOSE];
+    expect(handler.many).toBeDefined();
+    const { many: _, ...oneByOne } = handler;
+    const sent: string[] = [];
+    const answers = await transaction(h.db.pool, async (tx) => {
+      const query = tx.query.bind(tx);
+      (tx as { query: unknown }).query = (text: unknown, values?: unknown[]) => {
+        sent.push(typeof text === 'string' ? text : (text as { text: string }).text);
+        return query(text as string, values);
+      };
+      try {
+        return await bookSettledMany(tx, batched.map((j) => ({ payment: j.payment, settlement: settlement(j.payment), handler })));
+      } finally {
+        (tx as { query: unknown }).query = query;
+      }
+    });
+    expect(answers).toEqual(['settled', 'settled', 'settled', 'settled']);
+    // Marked settled, the jobs read, the incoming transfers, the jobs opened, their escrow
+    // accounts, their fees and holds, their events; accounts seen before are not ensured again.
+    expect(sent.length).toBeLessThanOrEqual(8);
+    await transaction(h.db.pool, (tx) => bookSettledMany(tx, single.map((j) => ({ payment: j.payment, settlement: settlement(j.payment), handler: oneByOne as PurposeHandler }))));
+    const shape = async (j: { jobId: string; payment: PaymentRow }) => {
+      const trace = await traceOf(j.jobId, j.payment.id);
+      return { ...trace, transfers: trace.transfers.map((t) => ({ ...t })) };
+    };
+    for (let i = 0; i < batched.length; i++) expect(await shape(batched[i])).toEqual(await shape(single[i]));
+    expect((await shape(batched[0])).transfers.map((t) => [t.code, t.kind])).toEqual([['escrow', 'pending'], ['fee', 'single'], ['payment_in', 'single']]);
+    const events = await h.db.pool.query<{ agent_ids: string[]; payload: Record<string, unknown> }>(
+      `SELECT agent_ids, payload FROM events WHERE subject_id = $1`, [batched[0].jobId]);
+    expect(events.rows).toEqual([{ agent_ids: [], payload: { job_id: batched[0].jobId, status: 'open' } }]);
+    await h.assertLedger();
+  });
 });
