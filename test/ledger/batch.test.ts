@@ -3,10 +3,11 @@
  * stopping at the first refusal; ensureAccounts and openAccounts create what is missing in one
  * statement and refuse what ensureAccount refuses.
  */
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AccountConflictError, AccountIds, AccountNotFoundError, balanceOf, checkLedger, createTransfer, createTransfers, ensureAccount, ensureAccounts,
-  getAccount, getTransfer, InsufficientFundsError, InvalidTransferError, openAccounts, TransferConflictError, withLedger,
+  getAccount, getTransfer, InsufficientFundsError, InvalidTransferError, openAccounts, TransferConflictError, withLedger, type NewTransfer,
 } from '../../shared/ledger/index.js';
 import { createTestDb, type TestDb } from '../helpers/db.js';
 
@@ -138,5 +139,127 @@ describe('ensureAccounts and openAccounts', () => {
     expect(await count()).toBe(0);
     for (const id of ids) expect(await getAccount(db.pool, id)).not.toBeNull();
     await expect(ensureAccount(db.pool, { id: ids[0], currency: 'USDC', kind: 'system' })).resolves.toBeTruthy();
+  });
+});
+
+describe('createTransfers against createTransfer one by one', () => {
+  // Two worlds with the same accounts under different names: one books each batch with
+  // createTransfers, the other with createTransfer in turn; each rolls its batch back on an error.
+  // Index 0 is an external account, 1 to 3 users, 4 a system account, 5 a user in another
+  // currency, 6 an account that does not exist.
+  const kinds = [['external', 'USDC'], ['user', 'USDC'], ['user', 'USDC'], ['user', 'USDC'], ['system', 'USDC'], ['user', 'SAT']] as const;
+  // Mostly the external account and the USDC ones; now and then the other currency or no account.
+  const index = fc.oneof({ weight: 3, arbitrary: fc.constant(0) }, { weight: 8, arbitrary: fc.integer({ min: 1, max: 4 }) }, { weight: 1, arbitrary: fc.integer({ min: 5, max: 6 }) });
+  const spec = fc.record({
+    from: index, to: index, amount: fc.bigInt({ min: 1n, max: 400n }), pending: fc.boolean(),
+    // Most transfers are new; some reuse an earlier id, with the same fields or others.
+    reuse: fc.option(fc.nat(), { freq: 4 }),
+    sameFields: fc.boolean(),
+  });
+  const batches = fc.array(fc.array(spec, { minLength: 1, maxLength: 8 }), { minLength: 1, maxLength: 6 });
+  let run = 0;
+
+  type Answer = { ok: true; results: unknown[] } | { ok: false; error: string; fields: unknown };
+
+  async function book(world: string, batch: NewTransfer[], batched: boolean): Promise<Answer> {
+    const rollback = new Error('roll back');
+    let answer: Answer | undefined;
+    await withLedger(db.pool, async (tx) => {
+      try {
+        const results = batched ? await createTransfers(tx, batch) : await (async () => {
+          const out = [];
+          for (const t of batch) out.push(await createTransfer(tx, t));
+          return out;
+        })();
+        answer = { ok: true, results: results.map((r) => ({ created: r.created, ...strip(world, r.transfer) })) };
+      } catch (err) {
+        const e = err as Error & { accountId?: string; available?: bigint };
+        answer = { ok: false, error: e.name, fields: { accountId: e.accountId?.replace(world, 'W'), available: e.available } };
+        throw rollback;
+      }
+    }).catch((err) => {
+      if (err !== rollback) throw err;
+    });
+    return answer!;
+  }
+
+  function strip(world: string, t: { id: string; debitAccountId: string; creditAccountId: string; amount: bigint; kind: string; state: string | null; currency: string }) {
+    return { id: t.id.replace(world, 'W'), debit: t.debitAccountId.replace(world, 'W'), credit: t.creditAccountId.replace(world, 'W'), amount: t.amount, kind: t.kind, state: t.state, currency: t.currency };
+  }
+
+  it('gives the same answers and leaves the same balances', async () => {
+    await fc.assert(
+      fc.asyncProperty(batches, async (plan) => {
+        run++;
+        const worlds = [`pa${run}`, `pb${run}`];
+        for (const w of worlds) {
+          await ensureAccounts(db.pool, kinds.map(([kind, currency], i) => ({ id: `acct:${w}:${i}`, currency, kind })));
+          for (const i of [1, 2, 3]) await createTransfer(db.pool, { id: `${w}:fund${i}`, debit: `acct:${w}:0`, credit: `acct:${w}:${i}`, amount: 500n, code: 'prop' });
+        }
+        let next = 0;
+        const ids: string[] = [];
+        const specs = new Map<string, { from: number; to: number; amount: bigint; pending: boolean }>();
+        for (const batch of plan) {
+          const used = new Set<string>();
+          const inputs = (w: string) => batch.flatMap((t) => {
+            if (t.from === t.to) return [];
+            const key = t.reuse !== null && ids.length > 0 ? ids[t.reuse % ids.length] : undefined;
+            return [{ key, t }];
+          });
+          // Keys are chosen once per batch, for both worlds alike.
+          const chosen = inputs('').map(({ key, t }) => {
+            let k = key ?? `t${next++}`;
+            if (used.has(k)) k = `t${next++}`;
+            used.add(k);
+            if (!ids.includes(k)) ids.push(k);
+            // A retry: the same transfer again, or the same id with other fields.
+            const fields = k === key && t.sameFields ? specs.get(k)! : t;
+            if (!specs.has(k)) specs.set(k, fields);
+            return { k, t: fields };
+          });
+          const build = (w: string): NewTransfer[] => chosen.map(({ k, t }) => ({
+            id: `${w}:${k}`, debit: `acct:${w}:${t.from}`, credit: `acct:${w}:${t.to}`, amount: t.amount, code: 'prop', pending: t.pending,
+          }));
+          if (chosen.length === 0) continue;
+          const a = await book(worlds[0], build(worlds[0]), true);
+          const b = await book(worlds[1], build(worlds[1]), false);
+          expect(a).toEqual(b);
+        }
+        for (let i = 0; i < kinds.length; i++) {
+          const [x, y] = await Promise.all(worlds.map((w) => getAccount(db.pool, `acct:${w}:${i}`)));
+          expect({ ...x!, id: '', createdAt: 0 }).toEqual({ ...y!, id: '', createdAt: 0 });
+        }
+      }),
+      { numRuns: 40 },
+    );
+  }, 120_000);
+});
+
+describe('createTransfers under concurrency', () => {
+  it('books twin batches racing each other once: the later one answers exists for every transfer', async () => {
+    const a = AccountIds.agentAvailable('1'.repeat(24));
+    await ensureAccounts(db.pool, [{ id: a, currency: 'USDC', kind: 'user' }]);
+    const batch = [
+      { id: 'twin-in', debit: rail, credit: a, amount: 50n, code: 'deposit' },
+      { id: 'twin-hold', debit: a, credit: escrow, amount: 50n, code: 'escrow', pending: true },
+    ];
+    const answers = await Promise.all([0, 1, 2].map(() => withLedger(db.pool, (tx) => createTransfers(tx, batch))));
+    expect(answers.map((r) => r.map((t) => t.created)).sort()).toEqual([[false, false], [false, false], [true, true]]);
+    expect(await balanceOf(db.pool, a)).toMatchObject({ posted: 50n, pendingOut: 50n, available: 0n });
+  });
+
+  it('does not deadlock when batches cross the same accounts in opposite orders', async () => {
+    const x = AccountIds.agentAvailable('2'.repeat(24));
+    const y = AccountIds.agentAvailable('3'.repeat(24));
+    await ensureAccounts(db.pool, [{ id: x, currency: 'USDC', kind: 'user' }, { id: y, currency: 'USDC', kind: 'user' }]);
+    await createTransfers(db.pool, [
+      { id: 'cross-fund-x', debit: rail, credit: x, amount: 1_000n, code: 'deposit' },
+      { id: 'cross-fund-y', debit: rail, credit: y, amount: 1_000n, code: 'deposit' },
+    ]);
+    const runs = Array.from({ length: 8 }, (_, i) => withLedger(db.pool, (tx) => createTransfers(tx, i % 2
+      ? [{ id: `cross-${i}-a`, debit: x, credit: y, amount: 1n, code: 'move' }, { id: `cross-${i}-b`, debit: y, credit: x, amount: 1n, code: 'move' }]
+      : [{ id: `cross-${i}-a`, debit: y, credit: x, amount: 1n, code: 'move' }, { id: `cross-${i}-b`, debit: x, credit: y, amount: 1n, code: 'move' }])));
+    expect((await Promise.all(runs)).flat().every((r) => r.created)).toBe(true);
+    expect(await balanceOf(db.pool, x)).toMatchObject({ posted: 1_000n });
   });
 });
