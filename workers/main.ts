@@ -64,9 +64,7 @@ export function startWorkers(deps: WorkerDeps): Workers {
   // Settlements that finish together are booked as one set in one transaction (one commit, the
   // shared ledger accounts locked once, one statement per kind of write for purposes with a
   // batch form); at most WORKER_CONCURRENCY can be waiting at a time.
-  // The jobs of one batched claim reach their bookings in the same turn of the event loop:
-  // started on the next turn, they go as one set instead of a lone first one and the rest.
-  const bookings = setCommit(deps.db, bookSettledMany, { start: 'next-turn' });
+  const bookings = setCommit(deps.db, bookSettledMany);
   // Likewise the attempts of jobs that start together are counted by one statement.
   const claim = batched((ids: string[]) => claimAttempts(deps.db, ids));
   const workers = [

@@ -57,7 +57,7 @@ export function groupCommit(db: Db, maxGroup = 32): GroupCommit & { stats: Group
     const out: unknown[] = [];
     for (const unit of units) out.push(await unit(tx));
     return out;
-  }, { maxGroup });
+  }, maxGroup);
   return { stats: set.stats, run: <T>(fn: (tx: pg.PoolClient) => Promise<T>) => set.run(fn) as Promise<T> };
 }
 
@@ -68,20 +68,7 @@ export function groupCommit(db: Db, maxGroup = 32): GroupCommit & { stats: Group
  * or each input of a failed group, is run as a set of one in a transaction of its own, so
  * `runGroup` over one input must give the answer that input would have alone.
  */
-export interface SetCommitOptions {
-  /** The most inputs one transaction holds (see `groupCommit`); default 32. */
-  maxGroup?: number;
-  /**
-   * When an input finds nothing committing: `now` (the default) starts its group at once;
-   * `next-turn` starts it on the event loop's next turn (`setImmediate`), so that the inputs
-   * arriving in the same turn (the jobs of one batched claim) start as one group instead of a
-   * lone first one and a group of the rest. Still no timer: nothing waits for more to come.
-   */
-  start?: 'now' | 'next-turn';
-}
-
-export function setCommit<I, O>(db: Db, runGroup: (tx: pg.PoolClient, inputs: I[]) => Promise<O[]>, options: SetCommitOptions = {}): SetCommit<I, O> {
-  const maxGroup = options.maxGroup ?? 32;
+export function setCommit<I, O>(db: Db, runGroup: (tx: pg.PoolClient, inputs: I[]) => Promise<O[]>, maxGroup = 32): SetCommit<I, O> {
   const waiting: Unit<I>[] = [];
   let committing = false;
   const stats: GroupCommitStats = { groups: 0, grouped: 0, alone: 0, fallbacks: 0 };
@@ -123,13 +110,7 @@ export function setCommit<I, O>(db: Db, runGroup: (tx: pg.PoolClient, inputs: I[
     run(input: I): Promise<O> {
       return new Promise<O>((resolve, reject) => {
         waiting.push({ input, resolve: resolve as (value: unknown) => void, reject });
-        if (committing) return;
-        if (options.start === 'next-turn') {
-          committing = true;
-          setImmediate(() => void drain());
-        } else {
-          void drain();
-        }
+        if (!committing) void drain();
       });
     },
   };

@@ -126,23 +126,3 @@ describe('setCommit', () => {
     expect(await committedIds()).toEqual(['f0', 'f1', 'f2']);
   });
 });
-
-describe('setCommit starting on the next turn', () => {
-  it('puts the inputs that arrive in one turn of the event loop into one set, the first one included', async () => {
-    const sizes: number[] = [];
-    const set = setCommit(db.pool, async (tx: Queryable, ids: string[]) => {
-      sizes.push(ids.length);
-      const { rows } = await tx.query<{ tx: string }>('INSERT INTO gc_rows (id, tx) SELECT unnest($1::text[]), txid_current() RETURNING tx::text', [ids]);
-      return rows.map((r) => r.tx);
-    }, { start: 'next-turn' });
-    const ids = ['n0', 'n1', 'n2', 'n3'];
-    const txs = await Promise.all(ids.map((id) => set.run(id)));
-    expect(sizes).toEqual([4]);
-    expect(new Set(txs).size).toBe(1);
-    expect(set.stats).toMatchObject({ groups: 1, grouped: 4, alone: 0 });
-    // A lone input still goes without waiting for company.
-    expect(await set.run('n4')).toBeTruthy();
-    expect(sizes).toEqual([4, 1]);
-    expect(await committedIds()).toEqual([...ids, 'n4']);
-  });
-});
