@@ -18,3 +18,27 @@ export async function recordEvent(q: Queryable, type: string, subjectId: string,
   const log = eventLog;
   if (log) afterCommit(q, () => log.info({ event: type, subject_id: subjectId, agents: agentIds, ...payload }, type));
 }
+
+/** One event for `recordEvents`: the arguments of `recordEvent`. */
+export interface NewEvent {
+  type: string;
+  subjectId: string;
+  agentIds: string[];
+  payload: Record<string, unknown>;
+}
+
+/** `recordEvent` for each of `events`, in order, with one statement. */
+export async function recordEvents(q: Queryable, events: NewEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await preparedQuery(
+    q,
+    `INSERT INTO events (type, subject_id, agent_ids, payload)
+     SELECT e.type, e.subject_id, ARRAY(SELECT jsonb_array_elements_text(e.agents)), e.payload
+     FROM unnest($1::text[], $2::text[], $3::jsonb[], $4::jsonb[]) WITH ORDINALITY AS e(type, subject_id, agents, payload, ord)
+     ORDER BY e.ord`,
+    [events.map((e) => e.type), events.map((e) => e.subjectId), events.map((e) => JSON.stringify(e.agentIds)), events.map((e) => JSON.stringify(e.payload))],
+  );
+  const log = eventLog;
+  if (!log) return;
+  for (const e of events) afterCommit(q, () => log.info({ event: e.type, subject_id: e.subjectId, agents: e.agentIds, ...e.payload }, e.type));
+}

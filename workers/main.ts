@@ -8,12 +8,12 @@ import type { RedisHealthLog } from '../shared/redis.js';
 import type { Facilitator } from '../shared/x402/index.js';
 import type { LightningBackend } from '../shared/lightning/index.js';
 import { paymentRails } from '../shared/payments/rails/index.js';
-import type { PurposeHandlers } from '../shared/payments/settle.js';
+import { bookSettledMany, type PurposeHandlers } from '../shared/payments/settle.js';
 import { QueueName } from '../queues/names.js';
 import { webhookRetry } from '../queues/webhooks.js';
 import type { SettlementPayload } from '../queues/settlement.js';
 import { settlementProcessor } from './settlement.js';
-import { groupCommit } from '../shared/db/group-commit.js';
+import { setCommit } from '../shared/db/group-commit.js';
 import { batched } from '../shared/db/batched.js';
 import { claimAttempts } from '../shared/payments/queries.js';
 import { maintenanceProcessor } from './maintenance.js';
@@ -61,13 +61,14 @@ export function startWorkers(deps: WorkerDeps): Workers {
   const prefix = deps.config.QUEUE_PREFIX;
   const lock = deps.config.WORKER_LOCK_MS;
   const common = { connection: deps.connection, prefix, lockDuration: lock, stalledInterval: lock };
-  // Settlements that finish together are booked in one transaction (one commit, the shared
-  // ledger accounts locked once); at most WORKER_CONCURRENCY can be waiting at a time.
-  const bookings = groupCommit(deps.db);
+  // Settlements that finish together are booked as one set in one transaction (one commit, the
+  // shared ledger accounts locked once, one statement per kind of write for purposes with a
+  // batch form); at most WORKER_CONCURRENCY can be waiting at a time.
+  const bookings = setCommit(deps.db, bookSettledMany);
   // Likewise the attempts of jobs that start together are counted by one statement.
   const claim = batched((ids: string[]) => claimAttempts(deps.db, ids));
   const workers = [
-    new Worker(QueueName.settlement, settlementProcessor({ db: deps.db, rails: paymentRails(deps), purposes: deps.purposes, commit: bookings.run, claim }, deps.log), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
+    new Worker(QueueName.settlement, settlementProcessor({ db: deps.db, rails: paymentRails(deps), purposes: deps.purposes, book: bookings.run, claim }, deps.log), { ...common, concurrency: deps.config.WORKER_CONCURRENCY }),
     new Worker(
       QueueName.maintenance,
       maintenanceProcessor({

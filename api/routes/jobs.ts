@@ -15,7 +15,8 @@ import { postJob } from '../../shared/jobs/create.js';
 import {
   acceptJob, cancelJob, claimJob, disputeJob, resolveJob, submitJob, unassignJob, type JobActor,
 } from '../../shared/jobs/lifecycle.js';
-import { getJob, listJobs } from '../../shared/jobs/queries.js';
+import { getJob, getJobs, listJobs } from '../../shared/jobs/queries.js';
+import { batched } from '../../shared/db/batched.js';
 import { toJobJson } from '../../shared/jobs/types.js';
 import type { AppDeps } from '../context.js';
 import { bearer, requireAdmin, signature } from '../middleware/auth.js';
@@ -96,6 +97,9 @@ export function jobRoutes(deps: AppDeps): Router {
   const jobId = (req: Request) => parse(JobId, req.params, 'path').id;
   const answer = (res: Parameters<RequestHandler>[1], job: Parameters<typeof toJobJson>[0]) => res.json({ success: true, job: toJobJson(job) });
 
+  // The paid answer's read of its job after waiting: settlements finish in groups, so the jobs
+  // whose requests were waiting on them are read together, with one statement.
+  const readJob = batched((ids: string[]) => getJobs(deps.db, ids));
   router.post('/', bearer(deps, { optional: true }), signature(deps, { optional: true, deferSpend: true }), idempotency(deps), async (req, res) => {
     const body = parseBody(CreateJobRequest, req);
     const reward = parseAmount(body.reward.amount, 'USDC');
@@ -111,7 +115,7 @@ export function jobRoutes(deps: AppDeps): Router {
       record: (paid) => postJob(deps.db, input, fee, paid, poster?.id ?? null),
       location: (posted) => `/api/jobs/${posted.job.id}`,
       body: async (posted) => ({
-        job: toJobJson((await getJob(deps.db, posted.job.id)) ?? posted.job),
+        job: toJobJson((await readJob(posted.job.id)) ?? posted.job),
         ...(posted.posterKey ? { credentials: { job_key: posted.posterKey } } : {}),
       }),
     });

@@ -33,35 +33,57 @@ export interface GroupCommitStats {
   fallbacks: number;
 }
 
-interface Unit {
-  fn: (tx: pg.PoolClient) => Promise<unknown>;
+/** A group commit of inputs of one kind, run by one function for the whole group. */
+export interface SetCommit<I, O> {
+  /** Runs `input` with the inputs that arrive with it, in one transaction; see the module. */
+  run(input: I): Promise<O>;
+  stats: GroupCommitStats;
+}
+
+interface Unit<I> {
+  input: I;
   resolve(value: unknown): void;
   reject(err: unknown): void;
 }
+
+type Work = (tx: pg.PoolClient) => Promise<unknown>;
 
 /**
  * @param maxGroup - the most units one transaction holds: a group keeps the rows it touched
  *   locked until its COMMIT, so this bounds how long another transaction can wait for them.
  */
 export function groupCommit(db: Db, maxGroup = 32): GroupCommit & { stats: GroupCommitStats } {
-  const waiting: Unit[] = [];
+  const set = setCommit<Work, unknown>(db, async (tx, units) => {
+    const out: unknown[] = [];
+    for (const unit of units) out.push(await unit(tx));
+    return out;
+  }, maxGroup);
+  return { stats: set.stats, run: <T>(fn: (tx: pg.PoolClient) => Promise<T>) => set.run(fn) as Promise<T> };
+}
+
+/**
+ * The group commit of the module for inputs that one function runs as a set: `runGroup` gets
+ * every input of a group (in arrival order, a repeated input repeated) and answers one output per
+ * input, in order. A group's inputs then share statements, not only a transaction. A lone input,
+ * or each input of a failed group, is run as a set of one in a transaction of its own, so
+ * `runGroup` over one input must give the answer that input would have alone.
+ */
+export function setCommit<I, O>(db: Db, runGroup: (tx: pg.PoolClient, inputs: I[]) => Promise<O[]>, maxGroup = 32): SetCommit<I, O> {
+  const waiting: Unit<I>[] = [];
   let committing = false;
   const stats: GroupCommitStats = { groups: 0, grouped: 0, alone: 0, fallbacks: 0 };
 
-  async function alone(unit: Unit): Promise<void> {
+  async function alone(unit: Unit<I>): Promise<void> {
     stats.alone++;
-    await transaction(db, unit.fn).then(unit.resolve, unit.reject);
+    await transaction(db, async (tx) => (await runGroup(tx, [unit.input]))[0]).then(unit.resolve, unit.reject);
   }
 
-  async function commitGroup(group: Unit[]): Promise<void> {
+  async function commitGroup(group: Unit<I>[]): Promise<void> {
     if (group.length === 1) return alone(group[0]);
-    let results: unknown[];
+    let results: O[];
     try {
-      results = await onceInTransaction(db, async (tx) => {
-        const out: unknown[] = [];
-        for (const unit of group) out.push(await unit.fn(tx));
-        return out;
-      });
+      results = await onceInTransaction(db, (tx) => runGroup(tx, group.map((u) => u.input)));
+      if (results.length !== group.length) throw new Error(`a group of ${group.length} answered ${results.length} results`);
     } catch {
       // Which unit failed, and whether the others would have succeeded, only running each on
       // its own can tell; they run side by side, as they would have without grouping.
@@ -85,9 +107,9 @@ export function groupCommit(db: Db, maxGroup = 32): GroupCommit & { stats: Group
 
   return {
     stats,
-    run<T>(fn: (tx: pg.PoolClient) => Promise<T>): Promise<T> {
-      return new Promise<T>((resolve, reject) => {
-        waiting.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+    run(input: I): Promise<O> {
+      return new Promise<O>((resolve, reject) => {
+        waiting.push({ input, resolve: resolve as (value: unknown) => void, reject });
         if (!committing) void drain();
       });
     },

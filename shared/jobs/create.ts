@@ -4,13 +4,13 @@
  */
 import type { Db, Queryable } from '../db/pool.js';
 import { hashApiKey, newApiKey } from '../auth/credentials.js';
-import { recordEvent } from '../events.js';
+import { recordEvent, recordEvents, type NewEvent } from '../events.js';
 import { newId, newPaymentId } from '../ids.js';
 import { recordPaidInsert, type AcceptedPayment } from '../payments/record.js';
 import type { PaymentRow } from '../payments/queries.js';
 import type { PurposeHandler } from '../payments/settle.js';
-import { getJob, insertJobStatement, transitionJob } from './queries.js';
-import { holdReward, posterAccount } from './money.js';
+import { getJob, getJobs, insertJobStatement, transitionJob, transitionJobs } from './queries.js';
+import { holdReward, holdRewards, posterAccount } from './money.js';
 import type { JobRow } from './types.js';
 
 export const JOB_PURPOSE = 'job';
@@ -55,8 +55,14 @@ function parties(job: JobRow): string[] {
  * the transition took off the job: no longer a party of the row, still one of the event.
  */
 export function jobEvent(tx: Queryable, type: string, job: JobRow, extra: Record<string, unknown> = {}, releasedWorker: string | null = null): Promise<void> {
-  const agents = releasedWorker ? [...parties(job), releasedWorker] : parties(job);
-  return recordEvent(tx, type, job.id, agents, { job_id: job.id, status: job.status, ...extra });
+  const e = jobEventOf(type, job, extra, releasedWorker);
+  return recordEvent(tx, e.type, e.subjectId, e.agentIds, e.payload);
+}
+
+/** The event `jobEvent` records, for `recordEvents`. */
+function jobEventOf(type: string, job: JobRow, extra: Record<string, unknown> = {}, releasedWorker: string | null = null): NewEvent {
+  const agentIds = releasedWorker ? [...parties(job), releasedWorker] : parties(job);
+  return { type, subjectId: job.id, agentIds, payload: { job_id: job.id, status: job.status, ...extra } };
 }
 
 export const jobPaymentHandler: PurposeHandler = {
@@ -74,6 +80,32 @@ export const jobPaymentHandler: PurposeHandler = {
   async onFailed(tx, payment, reason) {
     const job = await transitionJob(tx, payment.subject_id, ['pending_payment'], 'payment_failed', { failure_reason: reason });
     if (job) await jobEvent(tx, 'job.payment_failed', job, { reason });
+  },
+  many: {
+    async inflowAccounts(tx, payments) {
+      const jobs = await getJobs(tx, payments.map((p) => p.subject_id));
+      return payments.map((payment) => {
+        const job = jobs.get(payment.subject_id);
+        if (!job) throw new Error(`payment ${payment.id} is for job ${payment.subject_id}, which does not exist`);
+        return posterAccount(job);
+      });
+    },
+    async onSettled(tx, payments) {
+      const ids = payments.map((p) => p.subject_id);
+      if (new Set(ids).size !== ids.length) throw new Error('two payments for one job in a settlement group: they are booked one by one');
+      const opened = await transitionJobs(tx, ids, ['pending_payment'], 'open');
+      const jobs: JobRow[] = [];
+      for (const payment of payments) {
+        const job = opened.get(payment.subject_id);
+        if (!job) continue;
+        // Each job's payment covers its own fee and hold, so booking every incoming transfer
+        // first refuses nothing that booking them in turn would have accepted, nor the reverse.
+        if (payment.amount < job.posting_fee + job.reward_amount) throw new Error(`payment ${payment.id} does not cover job ${job.id}: booked on its own`);
+        jobs.push(job);
+      }
+      await holdRewards(tx, jobs);
+      await recordEvents(tx, jobs.map((job) => jobEventOf('job.created', job)));
+    },
   },
 };
 

@@ -8,7 +8,7 @@
  *   refunded:  void the hold (cancelled, expired, dispute won by the poster)
  */
 import type { Queryable } from '../db/pool.js';
-import { AccountIds, createTransfer, ensureAccount, openAccount, postPending, voidPending } from '../ledger/index.js';
+import { AccountIds, createTransfer, createTransfers, ensureAccount, ensureAccounts, openAccount, postPending, voidPending } from '../ledger/index.js';
 import type { JobRow } from './types.js';
 
 const USDC = 'USDC' as const;
@@ -36,6 +36,26 @@ export async function holdReward(tx: Queryable, job: JobRow): Promise<void> {
     id: holdId(job.id), debit: poster, credit: escrowAccount(job.id), amount: job.reward_amount, code: 'escrow', pending: true,
     metadata: { job_id: job.id },
   });
+}
+
+/**
+ * `holdReward` for many jobs: the escrow accounts in one statement, the fees and holds in
+ * another, in the order `holdReward` for each job in turn would write them.
+ */
+export async function holdRewards(tx: Queryable, jobs: JobRow[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const fees = AccountIds.fees(USDC);
+  await openAccount(tx, { id: fees, currency: USDC, kind: 'system' });
+  await ensureAccounts(tx, jobs.map((job) => ({ id: escrowAccount(job.id), currency: USDC, kind: 'system' as const })));
+  await createTransfers(tx, jobs.flatMap((job) => {
+    const poster = posterAccount(job);
+    const hold = {
+      id: holdId(job.id), debit: poster, credit: escrowAccount(job.id), amount: job.reward_amount, code: 'escrow', pending: true,
+      metadata: { job_id: job.id },
+    };
+    if (job.posting_fee <= 0n) return [hold];
+    return [{ id: `job:${job.id}:posting-fee`, debit: poster, credit: fees, amount: job.posting_fee, code: 'fee', metadata: { job_id: job.id } }, hold];
+  }));
 }
 
 /** The service's cut of a completed job, rounded down in the worker's favour. */

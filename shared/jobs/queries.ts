@@ -32,6 +32,27 @@ export async function getJob(q: Queryable, id: string): Promise<JobRow | undefin
   return rows[0];
 }
 
+/** Many jobs by id in one statement (ids that are no job id are simply not found). */
+export async function getJobs(q: Queryable, ids: string[]): Promise<Map<string, JobRow>> {
+  const wanted = ids.filter((id) => /^[0-9a-f]{24}$/.test(id));
+  if (wanted.length === 0) return new Map();
+  const { rows } = await preparedQuery<JobRow>(q, `SELECT ${JOB_LIST} FROM jobs WHERE id = ANY($1::text[])`, [wanted]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/**
+ * `transitionJob` without changes or guards for many jobs in one statement: the jobs it moved
+ * from one of `from` to `to`, by id.
+ */
+export async function transitionJobs(q: Queryable, ids: string[], from: JobStatus[], to: JobStatus): Promise<Map<string, JobRow>> {
+  const { rows } = await preparedQuery<JobRow>(
+    q,
+    `UPDATE jobs SET status = $3, updated_at = date_trunc('milliseconds', now()) WHERE id = ANY($1::text[]) AND status = ANY($2) RETURNING ${JOB_LIST}`,
+    [ids, from, to],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 /** Column changes a transition may make besides the status; null clears a column. */
 export interface JobChanges {
   worker_agent_id?: string | null;

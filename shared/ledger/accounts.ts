@@ -150,6 +150,74 @@ export async function openAccount(q: Queryable, account: NewAccount): Promise<vo
   });
 }
 
+/**
+ * `ensureAccount` for many accounts in one statement, when the accounts themselves are not
+ * needed: each is created unless it exists with the same currency and kind. Ids may repeat (with
+ * the same currency and kind). Throws `AccountConflictError` as `ensureAccount` does.
+ */
+export async function ensureAccounts(q: Queryable, accounts: NewAccount[]): Promise<void> {
+  const wanted = new Map<string, NewAccount>();
+  for (const a of accounts) {
+    if (!isCurrency(a.currency)) throw new TypeError(`unknown currency ${String(a.currency)}`);
+    if (!KINDS.includes(a.kind)) throw new TypeError(`unknown account kind ${String(a.kind)}`);
+    const seen = wanted.get(a.id);
+    if (seen && (seen.currency !== a.currency || seen.kind !== a.kind)) throw new AccountConflictError(a.id, `${seen.kind} ${seen.currency}`, `${a.kind} ${a.currency}`);
+    wanted.set(a.id, a);
+  }
+  if (wanted.size === 0) return;
+  if (wanted.size === 1) {
+    await ensureAccount(q, [...wanted.values()][0]);
+    return;
+  }
+  const list = [...wanted.values()];
+  const { rows } = await preparedQuery<{ id: string; currency: string; kind: string }>(q, ENSURE_ACCOUNTS, [
+    list.map((a) => a.id), list.map((a) => a.currency), list.map((a) => a.kind), list.map((a) => a.kind !== 'external'),
+  ]);
+  const found = new Map(rows.map((r) => [r.id, r]));
+  for (const a of list) {
+    // Missing only when a concurrent transaction created it after this statement's snapshot.
+    const existing = found.get(a.id) ?? (await getAccount(q, a.id));
+    if (!existing) throw new AccountNotFoundError(a.id);
+    if (existing.currency !== a.currency || existing.kind !== a.kind) {
+      throw new AccountConflictError(a.id, `${existing.kind} ${existing.currency}`, `${a.kind} ${a.currency}`);
+    }
+  }
+}
+
+/** ENSURE_ACCOUNT over arrays of distinct ids: the existing rows, then the ones it inserted. */
+const ENSURE_ACCOUNTS = `WITH wanted AS (
+    SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::boolean[]) AS w(id, currency, kind, flag)
+  ), existing AS (
+    SELECT a.id, a.currency, a.kind FROM ledger_accounts a WHERE a.id = ANY($1::text[])
+  ), inserted AS (
+    INSERT INTO ledger_accounts (id, currency, kind, debits_must_not_exceed_credits)
+    SELECT w.id, w.currency, w.kind, w.flag FROM wanted w WHERE NOT EXISTS (SELECT 1 FROM existing e WHERE e.id = w.id)
+    ON CONFLICT (id) DO NOTHING RETURNING id, currency, kind
+  )
+  SELECT * FROM existing UNION ALL SELECT * FROM inserted`;
+
+/**
+ * `openAccount` for many accounts: the ones this process has not seen committed are ensured
+ * together in one statement (none at all when every one is known).
+ */
+export async function openAccounts(q: Queryable, accounts: NewAccount[]): Promise<void> {
+  const database = databaseOf(q);
+  const unknown: NewAccount[] = [];
+  for (const account of accounts) {
+    const wanted = `${account.kind} ${account.currency}`;
+    const known = database === undefined ? undefined : committedAccounts.get(`${database}\u0000${account.id}`);
+    if (known === undefined) unknown.push(account);
+    else if (known !== wanted) throw new AccountConflictError(account.id, known, wanted);
+  }
+  if (unknown.length === 0) return;
+  await ensureAccounts(q, unknown);
+  if (database === undefined) return;
+  afterCommit(q, () => {
+    if (committedAccounts.size + unknown.length > COMMITTED_ACCOUNTS_MAX) committedAccounts.clear();
+    for (const a of unknown) committedAccounts.set(`${database}\u0000${a.id}`, `${a.kind} ${a.currency}`);
+  });
+}
+
 /** The account, or null when no account has this id. */
 export async function getAccount(q: Queryable, id: string): Promise<Account | null> {
   const { rows } = await q.query<Account>(`SELECT ${ACCOUNT_COLUMNS} FROM ledger_accounts WHERE id = $1`, [id]);

@@ -4,7 +4,7 @@
  * Everything takes a `Queryable`: pass a client inside `withLedger`/`transaction` to compose
  * ledger writes with your own, or the pool to let each call run in a transaction of its own.
  */
-export { AccountIds, balanceFromAccount, balanceOf, ensureAccount, getAccount, openAccount } from './accounts.js';
+export { AccountIds, balanceFromAccount, balanceOf, ensureAccount, ensureAccounts, getAccount, openAccount, openAccounts } from './accounts.js';
 export type { Account, AccountKind, Balance, NewAccount } from './accounts.js';
 export { checkLedger } from './check.js';
 export type { LedgerReport } from './check.js';
@@ -25,6 +25,6 @@ export { ACCOUNT_TOTAL_LIMIT, asCurrency, CURRENCIES, formatAmount, isCurrency, 
 export type { Currency } from './money.js';
 export { listExpiredPending, postPending, voidPending } from './pending.js';
 export type { PostPendingInput, VoidPendingInput } from './pending.js';
-export { createTransfer, getTransfer, TransferCodes } from './transfers.js';
+export { createTransfer, createTransfers, getTransfer, TransferCodes } from './transfers.js';
 export type { NewTransfer, PendingState, Transfer, TransferKind, TransferResult } from './transfers.js';
 export { withLedger } from './tx.js';

@@ -90,11 +90,46 @@ const CODE = /^[a-z][a-z0-9_]{0,31}$/;
  */
 export async function createTransfer(q: Queryable, input: NewTransfer): Promise<TransferResult> {
   validate(input);
+  const result = await callWrite(q, 'ledger_create_transfer($1::text, $2::text, $3::text, $4::bigint, $5::text, $6::boolean, $7::timestamptz, $8::jsonb)', [
+    input.id, input.debit, input.credit, input.amount, input.code, !!input.pending, input.timeoutAt ?? null, input.metadata ?? {},
+  ]);
+  return answerOf(input, result);
+}
+
+/**
+ * `createTransfer` for each of `inputs`, in order, in one statement (`ledger_create_transfers`,
+ * migration 0017): the same locks, checks and answers as the calls one after the other. The first
+ * refusal is thrown as `createTransfer` throws it, and nothing after it is attempted; the
+ * transfers before it stay written in the caller's transaction, so a caller that gets an error
+ * rolls back (as every caller of a transaction does). Ids must be distinct.
+ *
+ * @throws the errors of `createTransfer`, and InvalidTransferError for an id given twice
+ */
+export async function createTransfers(q: Queryable, inputs: NewTransfer[]): Promise<TransferResult[]> {
+  if (inputs.length === 0) return [];
+  const ids = new Set<string>();
+  for (const input of inputs) {
+    validate(input);
+    if (ids.has(input.id)) throw new InvalidTransferError(`transfer ${input.id} is given twice in one batch`);
+    ids.add(input.id);
+  }
+  const { rows } = await singleStatement<Omit<WriteResult, 'transfer'> & Transfer>(
+    q,
+    `SELECT ${RESULT_COLUMNS} FROM (
+       SELECT ord, (result).* FROM ledger_create_transfers($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::boolean[], $7::timestamptz[], $8::jsonb[])
+     ) r ORDER BY ord`,
+    [
+      inputs.map((i) => i.id), inputs.map((i) => i.debit), inputs.map((i) => i.credit), inputs.map((i) => i.amount), inputs.map((i) => i.code),
+      inputs.map((i) => !!i.pending), inputs.map((i) => i.timeoutAt ?? null), inputs.map((i) => JSON.stringify(i.metadata ?? {})),
+    ],
+  );
+  return rows.map((row, i) => answerOf(inputs[i], writeResultOf(row)));
+}
+
+/** What createTransfer answers for `result`: the transfer, or the refusal thrown as its error. */
+function answerOf(input: NewTransfer, result: WriteResult): TransferResult {
   const kind: TransferKind = input.pending ? 'pending' : 'single';
   const wanted = { debitAccountId: input.debit, creditAccountId: input.credit, amount: input.amount, code: input.code, kind, pendingId: null };
-  const result = await callWrite(q, 'ledger_create_transfer($1::text, $2::text, $3::text, $4::bigint, $5::text, $6::boolean, $7::timestamptz, $8::jsonb)', [
-    input.id, input.debit, input.credit, input.amount, input.code, kind === 'pending', input.timeoutAt ?? null, input.metadata ?? {},
-  ]);
   switch (result.outcome) {
     case 'no_account':
       throw new AccountNotFoundError(result.accountId!);
@@ -130,7 +165,11 @@ const RESULT_COLUMNS = `outcome, account_id AS "accountId", available,
 /** Runs one of the ledger's write functions, `call` being e.g. `ledger_create_transfer($1, ...)`. */
 export async function callWrite(q: Queryable, call: string, values: unknown[]): Promise<WriteResult> {
   const { rows } = await singleStatement<Omit<WriteResult, 'transfer'> & Transfer>(q, `SELECT ${RESULT_COLUMNS} FROM ${call}`, values);
-  const { outcome, accountId, available, debitCurrency, creditCurrency, ...transfer } = rows[0];
+  return writeResultOf(rows[0]);
+}
+
+function writeResultOf(row: Omit<WriteResult, 'transfer'> & Transfer): WriteResult {
+  const { outcome, accountId, available, debitCurrency, creditCurrency, ...transfer } = row;
   return { outcome, accountId, available, debitCurrency, creditCurrency, transfer: transfer.id === null ? null : transfer };
 }
 

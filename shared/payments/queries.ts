@@ -112,6 +112,23 @@ export async function markSettled(q: Queryable, id: string, settlement: Record<s
   return rows[0];
 }
 
+/**
+ * `markSettled` for many payments in one statement: the rows it moved from pending to settled, by
+ * id. An id given twice is marked once, with its first settlement.
+ */
+export async function markSettledMany(q: Queryable, settlements: { id: string; settlement: Record<string, unknown> }[]): Promise<Map<string, PaymentRow>> {
+  const first = new Map<string, string>();
+  for (const s of settlements) if (!first.has(s.id)) first.set(s.id, JSON.stringify(s.settlement));
+  const { rows } = await preparedQuery<PaymentRow>(
+    q,
+    `UPDATE payments p SET status = 'settled', settlement = s.settlement, settled_at = now(), updated_at = now()
+     FROM unnest($1::text[], $2::jsonb[]) AS s(id, settlement)
+     WHERE p.id = s.id AND p.status = 'pending' RETURNING ${PAYMENT_COLUMNS.map((c) => `p.${c}`).join(', ')}`,
+    [[...first.keys()], [...first.values()]],
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
 export async function markFailed(q: Queryable, id: string, reason: string): Promise<PaymentRow | undefined> {
   const { rows } = await q.query<PaymentRow>(
     `UPDATE payments SET status = 'failed', failure_reason = $2, updated_at = now()

@@ -13,9 +13,9 @@
  */
 import type { Db, Queryable } from '../db/pool.js';
 import { PgCode, pgCode, transaction } from '../db/pool.js';
-import { AccountIds, createTransfer, openAccount, type Currency } from '../ledger/index.js';
+import { bookSettled, type Booking, type BookOutcome } from './book.js';
 import { SettlementPendingError, UnknownPaymentError } from './errors.js';
-import { claimAttempt, flagForReview, getPayment, markFailed, markSettled, type PaymentRow } from './queries.js';
+import { claimAttempt, flagForReview, getPayment, markFailed, type PaymentRow } from './queries.js';
 import type { PaymentRails, RailResult } from './rails/index.js';
 import { observePayment } from '../metrics.js';
 
@@ -25,6 +25,26 @@ export interface PurposeHandler {
   inflowAccount(tx: Queryable, payment: PaymentRow): Promise<string>;
   onSettled(tx: Queryable, payment: PaymentRow): Promise<void>;
   onFailed(tx: Queryable, payment: PaymentRow, reason: string): Promise<void>;
+  /**
+   * Optional: the same for several payments of this purpose settled in one transaction, in fewer
+   * statements (shared/payments/book.ts, `bookSettledMany`). Without it, a group books this
+   * purpose's payments one by one.
+   */
+  many?: PurposeBatch;
+}
+
+/**
+ * A purpose handler's batch form, for a group of two or more distinct payments of its purpose,
+ * each just marked settled in the caller's transaction. `bookSettledMany` calls
+ * `inflowAccounts`, books every payment's incoming transfer, then calls `onSettled`. Together
+ * they must have exactly the effect of `inflowAccount`, the incoming transfer and `onSettled`
+ * for each payment in turn. Where they cannot tell that they do (two payments for one
+ * resource, say), they throw: the group is rolled back and each payment is booked on its own.
+ */
+export interface PurposeBatch {
+  /** `inflowAccount` of each payment, in the order given. */
+  inflowAccounts(tx: Queryable, payments: PaymentRow[]): Promise<string[]>;
+  onSettled(tx: Queryable, payments: PaymentRow[]): Promise<void>;
 }
 
 export type PurposeHandlers = Record<string, PurposeHandler>;
@@ -41,6 +61,13 @@ export interface SettleDeps {
    * transaction, and the shared ledger accounts are locked once per group.
    */
   commit?: <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>;
+  /**
+   * Books a settled payment; when given, `commit` is not used. The settlement worker passes a
+   * set commit of `bookSettledMany` (shared/db/group-commit.ts, `setCommit`): the bookings that
+   * arrive together are booked as one set, with one statement per kind of write, in one
+   * transaction.
+   */
+  book?: (booking: Booking) => Promise<BookOutcome>;
   /**
    * Counts an attempt and returns the pending row (`claimAttempt`); the settlement worker passes
    * a batched one (`claimAttempts` through shared/db/batched.ts): one statement for the jobs
@@ -83,6 +110,8 @@ async function finishSettlement(deps: SettleDeps, payment: PaymentRow, handler: 
     return failPayment(deps.db, payment, handler, result.reason);
   }
   try {
+    const booking: Booking = { payment, settlement: result.settlement, handler };
+    if (deps.book) return await deps.book(booking);
     const commit = deps.commit ?? ((work) => transaction(deps.db, work));
     return await commit((tx) => bookSettled(tx, payment, result.settlement, handler));
   } catch (err) {
@@ -92,19 +121,6 @@ async function finishSettlement(deps: SettleDeps, payment: PaymentRow, handler: 
     await flagForReview(deps.db, paymentId, `settled by the rail but not booked: ledger account limit reached (${(err as Error).message})`);
     return 'needs_review';
   }
-}
-
-/**
- * In the caller's transaction: marks a pending payment settled, books its one incoming transfer
- * and lets its purpose finish the resource. A payment settled meanwhile changes nothing. Also the
- * path of rails whose proof settles on the spot (an L402 preimage).
- */
-export async function bookSettled(tx: Queryable, payment: PaymentRow, settlement: Record<string, unknown>, handler: PurposeHandler): Promise<'settled' | 'already_settled'> {
-  const settled = await markSettled(tx, payment.id, settlement);
-  if (!settled) return 'already_settled';
-  await bookIncoming(tx, settled, await handler.inflowAccount(tx, settled));
-  await handler.onSettled(tx, settled);
-  return 'settled';
 }
 
 async function failPayment(db: Db, payment: PaymentRow, handler: PurposeHandler, reason: string): Promise<SettleOutcome> {
@@ -122,18 +138,4 @@ function isLedgerLimit(err: unknown): boolean {
   return code === PgCode.numericValueOutOfRange || (code === PgCode.checkViolation && (err as { constraint?: string }).constraint === 'ledger_accounts_totals_bounded');
 }
 
-/** The one incoming transfer of a payment: its id is the proof id; the rail names its external account. */
-async function bookIncoming(tx: Queryable, payment: PaymentRow, credit: string): Promise<void> {
-  const currency = payment.currency as Currency;
-  const source = AccountIds.external(payment.rail, currency);
-  await openAccount(tx, { id: source, currency, kind: 'external' });
-  await openAccount(tx, { id: credit, currency, kind: 'user' });
-  await createTransfer(tx, {
-    id: payment.proof_id,
-    debit: source,
-    credit,
-    amount: payment.amount,
-    code: 'payment_in',
-    metadata: { payment_id: payment.id, purpose: payment.purpose },
-  });
-}
+export { bookSettled, bookSettledMany, type Booking, type BookOutcome } from './book.js';

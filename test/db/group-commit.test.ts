@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { afterCommit, TransactionAbortedError, type Queryable } from '../../shared/db/pool.js';
-import { groupCommit } from '../../shared/db/group-commit.js';
+import { groupCommit, setCommit } from '../../shared/db/group-commit.js';
 import { createTestDb, type TestDb } from '../helpers/db.js';
 
 let db: TestDb;
@@ -90,5 +90,39 @@ describe('groupCommit', () => {
     };
     await Promise.allSettled([commit.run(hooked('h0')), commit.run(hooked('h1')), commit.run(hooked('h2', true)), commit.run(hooked('h3'))]);
     expect(heard.sort()).toEqual(['h0', 'h1', 'h3']);
+  });
+});
+
+describe('setCommit', () => {
+  /** Writes every input of a group with one statement and answers each input's transaction. */
+  const calls: number[] = [];
+  const writeAll = async (tx: Queryable, ids: string[]): Promise<string[]> => {
+    calls.push(ids.length);
+    if (ids.includes('bad')) throw new Error('a bad input fails its set');
+    const { rows } = await tx.query<{ tx: string }>('INSERT INTO gc_rows (id, tx) SELECT unnest($1::text[]), txid_current() RETURNING tx::text', [ids]);
+    return rows.map((r) => r.tx);
+  };
+
+  beforeEach(() => {
+    calls.length = 0;
+  });
+
+  it('runs the inputs that arrive together as one set, in one call and one transaction', async () => {
+    const set = setCommit(db.pool, writeAll);
+    const ids = Array.from({ length: 6 }, (_, i) => `s${i}`);
+    const txs = await Promise.all(ids.map((id) => set.run(id)));
+    expect(calls).toEqual([1, 5]);
+    expect(new Set(txs.slice(1)).size).toBe(1);
+    expect(set.stats).toMatchObject({ groups: 1, grouped: 5, alone: 1, fallbacks: 0 });
+    expect(await committedIds()).toEqual(ids);
+  });
+
+  it('runs each input of a failed set again as a set of one, so only the bad one fails', async () => {
+    const set = setCommit(db.pool, writeAll);
+    const outcomes = await Promise.allSettled(['f0', 'f1', 'bad', 'f2'].map((id) => set.run(id)));
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    expect(set.stats).toMatchObject({ fallbacks: 1 });
+    expect(calls).toEqual([1, 3, 1, 1, 1]);
+    expect(await committedIds()).toEqual(['f0', 'f1', 'f2']);
   });
 });

@@ -8,8 +8,10 @@ import request from 'supertest';
 import { createHarness, type Harness } from '../helpers/harness.js';
 import { signedPaymentFor } from '../helpers/clients.js';
 import { jobBody } from '../helpers/jobs.js';
-import { groupCommit } from '../../shared/db/group-commit.js';
-import { settlePayment, type PurposeHandler, type SettleDeps } from '../../shared/payments/settle.js';
+import { groupCommit, setCommit } from '../../shared/db/group-commit.js';
+import { onceInTransaction } from '../../shared/db/pool.js';
+import { getPayment, type PaymentRow } from '../../shared/payments/queries.js';
+import { bookSettledMany, settlePayment, type Booking, type BookOutcome, type PurposeHandler, type SettleDeps } from '../../shared/payments/settle.js';
 import { paymentRails } from '../../shared/payments/rails/index.js';
 import { purposeHandlers } from '../../shared/purposes.js';
 import { JOB_PURPOSE } from '../../shared/jobs/create.js';
@@ -95,6 +97,107 @@ describe('job settlements booked as one group', () => {
     // Running them all again books nothing more.
     expect(await Promise.all(jobs.map((j) => settlePayment(deps, j.paymentId)))).toEqual(Array(jobs.length).fill('already_settled'));
     for (const j of jobs) expect(await transfersOf(j.jobId, j.paymentId)).toEqual(['escrow', 'fee', 'payment_in']);
+    await h.assertLedger();
+  });
+});
+
+describe('job settlements booked as one set (setCommit of bookSettledMany, as the worker books them)', () => {
+  /** Settles `jobs` through `deps` with every booking held until all have arrived, so that all go into one set. */
+  function heldTogether(count: number, book: (b: Booking) => Promise<BookOutcome>, busy: () => Promise<unknown>) {
+    let arrived = 0;
+    let release!: () => void;
+    const allArrived = new Promise<void>((resolve) => (release = resolve));
+    return async (booking: Booking) => {
+      if (++arrived === count) {
+        void busy();
+        release();
+      }
+      await allArrived;
+      return book(booking);
+    };
+  }
+
+  it('books every other payment of a set once when one member fails, and that one once when it is retried', async () => {
+    const jobs = await Promise.all(Array.from({ length: 5 }, (_, i) => pendingJob(`set ${i}`)));
+    const bad = jobs[2];
+    const handlers = purposeHandlers();
+    const jobHandler = handlers[JOB_PURPOSE];
+    let failing = true;
+    const failIfBad = (ids: string[]) => {
+      if (failing && ids.includes(bad.jobId)) throw new Error('this booking fails after writing');
+    };
+    const flaky: PurposeHandler = {
+      ...jobHandler,
+      async onSettled(tx, payment) {
+        await jobHandler.onSettled(tx, payment);
+        failIfBad([payment.subject_id]);
+      },
+      many: {
+        inflowAccounts: jobHandler.many!.inflowAccounts,
+        async onSettled(tx, payments) {
+          await jobHandler.many!.onSettled(tx, payments);
+          failIfBad(payments.map((p) => p.subject_id));
+        },
+      },
+    };
+    const set = setCommit(h.db.pool, bookSettledMany);
+    const deps: SettleDeps = {
+      db: h.db.pool,
+      rails: paymentRails({ facilitator: h.deps.facilitator }),
+      purposes: { ...handlers, [JOB_PURPOSE]: flaky },
+      book: heldTogether(jobs.length, set.run, () => set.run({ payment: { id: 'none' } as PaymentRow, settlement: {}, handler: flaky })),
+    };
+    const outcomes = await Promise.allSettled(jobs.map((j) => settlePayment(deps, j.paymentId)));
+    expect(set.stats).toMatchObject({ fallbacks: 1 });
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    for (const j of jobs.filter((j) => j !== bad)) {
+      expect(await jobStatus(j.jobId)).toBe('open');
+      expect(await transfersOf(j.jobId, j.paymentId)).toEqual(['escrow', 'fee', 'payment_in']);
+    }
+    expect(await jobStatus(bad.jobId)).toBe('pending_payment');
+    expect(await transfersOf(bad.jobId, bad.paymentId)).toEqual([]);
+    await h.assertLedger();
+
+    failing = false;
+    expect(await settlePayment(deps, bad.paymentId)).toBe('settled');
+    expect(await transfersOf(bad.jobId, bad.paymentId)).toEqual(['escrow', 'fee', 'payment_in']);
+    expect(await Promise.all(jobs.map((j) => settlePayment({ ...deps, book: set.run }, j.paymentId)))).toEqual(Array(jobs.length).fill('already_settled'));
+    await h.assertLedger();
+  });
+
+  it('credits nothing when the connection dies mid-set, and each payment once when the jobs are retried', async () => {
+    const jobs = await Promise.all(Array.from({ length: 4 }, (_, i) => pendingJob(`crash ${i}`)));
+    const handlers = purposeHandlers();
+    const jobHandler = handlers[JOB_PURPOSE];
+    const payments = await Promise.all(jobs.map(async (j) => (await getPayment(h.db.pool, j.paymentId))!));
+    const dying: PurposeHandler = {
+      ...jobHandler,
+      many: {
+        inflowAccounts: jobHandler.many!.inflowAccounts,
+        async onSettled(tx, settled) {
+          await jobHandler.many!.onSettled(tx, settled);
+          // As a worker killed between its writes and its COMMIT: the server ends the session.
+          // (A checked-out pg client has no 'error' listener of the pool's: the test adds one.)
+          (tx as unknown as { on(event: 'error', fn: () => void): void }).on('error', () => {});
+          await tx.query('SELECT pg_terminate_backend(pg_backend_pid())');
+        },
+      },
+    };
+    const bookings: Booking[] = payments.map((payment) => ({ payment, settlement: { transaction: `0x${'ef'.repeat(32)}` }, handler: dying }));
+    await expect(onceInTransaction(h.db.pool, (tx) => bookSettledMany(tx, bookings))).rejects.toThrow();
+    for (const j of jobs) {
+      expect(await jobStatus(j.jobId)).toBe('pending_payment');
+      expect(await transfersOf(j.jobId, j.paymentId)).toEqual([]);
+    }
+    // BullMQ runs the jobs again: each is claimed and booked once, in a set of its own.
+    const set = setCommit(h.db.pool, bookSettledMany);
+    const deps: SettleDeps = { db: h.db.pool, rails: paymentRails({ facilitator: h.deps.facilitator }), purposes: handlers, book: set.run };
+    expect(await Promise.all(jobs.map((j) => settlePayment(deps, j.paymentId)))).toEqual(Array(jobs.length).fill('settled'));
+    expect(await Promise.all(jobs.map((j) => settlePayment(deps, j.paymentId)))).toEqual(Array(jobs.length).fill('already_settled'));
+    for (const j of jobs) {
+      expect(await jobStatus(j.jobId)).toBe('open');
+      expect(await transfersOf(j.jobId, j.paymentId)).toEqual(['escrow', 'fee', 'payment_in']);
+    }
     await h.assertLedger();
   });
 });
