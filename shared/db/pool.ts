@@ -28,6 +28,10 @@ export function createPool(databaseUrl: string, max = 10): Db {
   // An idle client's error (the server restarted) must not crash the process; the next query
   // gets a fresh connection.
   pool.on('error', () => {});
+  // Likewise a checked-out client's: when the server ends its session mid-transaction the
+  // statement in flight is rejected with the error, and the client also emits it, which with
+  // no listener would be an uncaught exception that stops a worker.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 
