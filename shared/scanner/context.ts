@@ -109,7 +109,7 @@ const QUOTED_ITEM = /^\s{0,3}(?:[-*+]\s|\d{1,3}[.)]\s|>\s{0,3}|\|)/;
 const INTRO = new RegExp(String.raw`(?:${MENTION_MARKER.source})[^\n]{0,120}:\s{0,3}$`, 'i');
 const SEPARATOR_ROW = /^\s{0,3}\|?[\s:|-]{3,}$/;
 /** The header row of a catalogue table: patterns and what they mean, not steps. */
-const CATALOGUE_HEADER = /^\s{0,3}\|[^\n]{0,300}\b(?:patterns?|red\s{1,3}flags?|indicators?|signatures?|examples?|samples?|payloads?|techniques?|att&ck|iocs?|what\s{1,3}it\s{1,3}(?:usually\s{1,3})?means|attacks?|threats?)\b/i;
+const CATALOGUE_HEADER = /^\s{0,3}\|[^\n]{0,300}\b(?:patterns?|red\s{1,3}flags?|indicators?|signatures?|examples?|samples?|payloads?|techniques?|att&ck|iocs?|what\s{1,3}it\s{1,3}(?:usually\s{1,3})?means|attacks?|threats?|detects?|detections?)\b/i;
 
 /**
  * True when the quoted match sits in a list of examples: a list item or blockquote under a line

@@ -92,7 +92,7 @@ export interface LineZone {
   exhibit: boolean;
 }
 
-const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|red\s{1,3}flags?|examples?\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|detects?|detection|attacks?|attackers?|malicious|suspicious|threats?|IOCs?|tampering|never\s{1,3}do|anti-?patterns?|don['’]ts)\b/i;
+const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|red\s{1,3}flags?|examples?\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|detects?|detection|attacks?|attackers?|malicious|suspicious|threats?|IOCs?|tampering|never\s{1,3}do|anti-?patterns?|don['’]ts|avoid|pitfalls?|mistakes|what\s{1,3}not\s{1,3}to\s{1,3}do|(?:bad|insecure|unsafe|wrong)\s{1,3}(?:examples?|practices?|patterns?|ways?))\b/i;
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 

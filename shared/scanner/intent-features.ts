@@ -39,7 +39,9 @@ const USER_DATA = String.raw`\b(?:every|any|each|all)\s{1,3}(?:files?|documents?
   String.raw`|\b(?:whatever|everything|anything)\s{1,3}(?:that\s{1,3})?the\s{1,3}user\s{1,3}(?:types|pastes|shares|writes|says|uploads|sends)\b|\b(?:conversation|chat)\s{1,3}(?:history|log|logs|transcript)\b|\b(?:whole|entire|full|complete)\s{1,3}(?:conversation|exchange|chat|transcript|session)\b|\b(?:system|developer)\s{1,3}(?:and\s{1,3}(?:developer|system)\s{1,3})?messages\b`;
 
 /** Keeping a secret out of something: "redact tokens", "keep passwords out of the summary". */
-const PROTECT = String.raw`\b(?:redact|redacts|redacted|redacting|mask|masks|masked|masking|scrub|scrubs|censor|censored)\b|\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:paste|share|post|show|print|echo|display|include|quote|repeat)\s{1,3}(?:any\s{1,3}|the\s{1,3}|your\s{1,3}|their\s{1,3})?(?:secrets?|tokens?|keys?|passwords?|credentials?|api\s{1,3}keys?)\b|\bkeep\b[^.\n]{0,80}?\bout\s{1,3}of\b|\bfilter\s{1,3}out\b|\bnever\s{1,3}(?:log|logs|print|store|echo|persist|commit)\b`;
+/** "Do not shorten or mask the values" asks for the secret whole: a negated protection protects nothing. */
+const NOT_NEGATED = String.raw`(?<!\b(?:not|never|n['’]t|no|without)\s{1,3}(?:\w{1,12}\s{1,3}(?:or|and|nor)\s{1,3})?)`;
+const PROTECT = String.raw`${NOT_NEGATED}\b(?:redact|redacts|redacted|redacting|mask|masks|masked|masking|scrub|scrubs|censor|censored)\b|\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:paste|share|post|show|print|echo|display|include|quote|repeat)\s{1,3}(?:any\s{1,3}|the\s{1,3}|your\s{1,3}|their\s{1,3})?(?:secrets?|tokens?|keys?|passwords?|credentials?|api\s{1,3}keys?)\b|\bkeep\b[^.\n]{0,80}?\bout\s{1,3}of\b|\bfilter\s{1,3}out\b|\bnever\s{1,3}(?:log|logs|print|store|echo|persist|commit)\b`;
 
 /** A verb of sending, then (within a clause) a concrete destination: a URL or an email address. */
 /** A send verb used as a verb: not after an article, a possessive or an adjective ("a blog post", "motivating post"). */
