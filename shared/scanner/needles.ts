@@ -1,13 +1,16 @@
 /**
  * Finds every rule needle in a file in one pass: an Aho-Corasick automaton over the lowercased
- * text, compiled once into a dense table (needles are ASCII), so the cost is one table lookup per
+ * text, compiled once into tables (needles are ASCII), so the cost is about one table lookup per
  * character however many needles there are. Checking ~400 needles with `indexOf` one by one cost
  * half a scan; one regex alternation over all of them, tried at every offset, still a sixth.
  *
  * The table's columns are character classes, not characters: every character that occurs in no
- * needle shares class 0. The rules' ~450 needles use about 50 distinct characters, so the table
- * is a fifth of a 128-column one (about 0.3 MB instead of 1.3 MB) and stays in the CPU's cache;
- * the 128-column table spent most of its time on cache misses.
+ * needle shares class 0 (and leads back to the root). The needles use about 65 distinct
+ * characters. Only the shallow states (the root and depth 1 and 2, about 460 of 8,800) have a
+ * full row; the deeper ones, with a child or two each, list their own transitions and fall back
+ * to a shallower state on any other character. All of it takes 0.14 MB, where a row for every
+ * state took 1.16 MB, more than the CPU's second-level cache: a scan, whose rules and regexes fill
+ * the caches between two files, fetched it again for each file.
  */
 
 /** A compiled set of needles. */
@@ -21,11 +24,22 @@ export interface NeedleIndex {
   /** Columns of the table: the number of classes. */
   width: number;
   /**
-   * `next[state * width + classes[charCode]]`: the next state, with {@link ENDS} set when needles
-   * end there. Two bytes an entry keep the table small enough for the CPU's cache (a quarter of
-   * the 128-column, four-byte one). The automaton is complete: no failure walks.
+   * `next[state * width + classes[charCode]]`, for the shallow states (`state < dense`): the next
+   * state, with {@link ENDS} set when needles end there. Two bytes an entry keep the table small
+   * (a quarter of the 128-column, four-byte one). Complete: no failure walks from these states.
    */
   next: Uint16Array;
+  /** The shallow states, numbered first: those with a row in `next`. */
+  dense: number;
+  /**
+   * The deeper states' own transitions: state `s`'s go to `kidNext[k]` (flagged as in `next`) on
+   * class `kidClass[k]`, for `k` from `kidFrom[s]` to `kidFrom[s + 1] - 1`; on any other class
+   * the automaton falls back to `fail[s]`, a shallower state, and tries again there.
+   */
+  kidFrom: Int32Array;
+  kidClass: Uint8Array;
+  kidNext: Uint16Array;
+  fail: Uint16Array;
   /**
    * For each state, the needles (by index) that end there, suffixes included: those of state `s`
    * are `outIds[outFrom[s]]` .. `outIds[outFrom[s + 1] - 1]`, end to end in one array (an array
@@ -68,6 +82,8 @@ export class NeedleHits {
 }
 
 const ALPHABET = 128;
+/** States this deep or shallower get a full row of the table (see the top of this file). */
+const DENSE_DEPTH = 2;
 /** The flag on a state in `next` where needles end; state numbers stay below it. */
 const ENDS = 0x8000;
 
@@ -98,12 +114,15 @@ export function buildNeedleIndex(input: Iterable<string>): NeedleIndex {
   const fail = new Int32Array(children.length);
   // Breadth first: a state's failure target is shallower, so its row is complete when needed.
   const queue: number[] = [];
+  const depth = new Int32Array(children.length);
   for (const [c, s] of children[0]) {
     delta[c] = s;
+    depth[s] = 1;
     queue.push(s);
   }
   for (let q = 0; q < queue.length; q++) {
     const s = queue[q];
+    for (const child of children[s].values()) depth[child] = depth[s] + 1;
     ends[s].push(...ends[fail[s]]);
     for (let c = 0; c < width; c++) {
       const child = children[s].get(c);
@@ -125,14 +144,30 @@ export function buildNeedleIndex(input: Iterable<string>): NeedleIndex {
   const outFrom = new Int32Array(order.length + 1);
   order.forEach((old, i) => (outFrom[i + 1] = outFrom[i] + ends[old].length));
   const outIds = Int32Array.from(order.flatMap((old) => ends[old]));
-  const next = new Uint16Array(delta.length);
+  const flagged = (to: number): number => (outFrom[to + 1] === outFrom[to] ? to : to | ENDS);
+  // Breadth first, the shallow states come first.
+  let dense = 0;
+  while (dense < order.length && depth[order[dense]] <= DENSE_DEPTH) dense++;
+  const next = new Uint16Array(dense * width);
+  for (let i = 0; i < dense; i++) for (let c = 0; c < width; c++) next[i * width + c] = flagged(rank[delta[order[i] * width + c]]);
+  const kidFrom = new Int32Array(order.length + 1);
+  const kidClass: number[] = [];
+  const kidNext: number[] = [];
+  const failRank = new Uint16Array(order.length);
   order.forEach((old, i) => {
-    for (let c = 0; c < width; c++) {
-      const to = rank[delta[old * width + c]];
-      next[i * width + c] = outFrom[to + 1] === outFrom[to] ? to : to | ENDS;
+    kidFrom[i] = kidClass.length;
+    if (i < dense) return;
+    for (const [c, child] of children[old]) {
+      kidClass.push(c);
+      kidNext.push(flagged(rank[child]));
     }
+    failRank[i] = rank[fail[old]];
   });
-  return { needles, ids: new Map(needles.map((n, i) => [n, i])), lengths: Int32Array.from(needles, (n) => n.length), classes, width, next, outFrom, outIds };
+  kidFrom[order.length] = kidClass.length;
+  return {
+    needles, ids: new Map(needles.map((n, i) => [n, i])), lengths: Int32Array.from(needles, (n) => n.length), classes, width, next, outFrom, outIds,
+    dense, kidFrom, kidClass: Uint8Array.from(kidClass), kidNext: Uint16Array.from(kidNext), fail: failRank,
+  };
 }
 
 /**
@@ -142,7 +177,7 @@ export function buildNeedleIndex(input: Iterable<string>): NeedleIndex {
  * as the search itself on small files), and it must not be read again.
  */
 export function findNeedles(index: NeedleIndex, lower: string, positionsFrom = 0, cap = 2000, recycle?: NeedleHits): NeedleHits {
-  const { classes, width, next, outFrom, outIds, lengths } = index;
+  const { classes, width, next, outFrom, outIds, lengths, dense, kidFrom, kidClass, kidNext, fail } = index;
   let first: Int32Array;
   if (recycle && recycle.index === index) {
     first = recycle.first;
@@ -155,7 +190,24 @@ export function findNeedles(index: NeedleIndex, lower: string, positionsFrom = 0
   let state = 0;
   for (let i = 0; i < lower.length; i++) {
     const c = lower.charCodeAt(i);
-    state = c < ALPHABET ? next[state * width + classes[c]] : 0;
+    const cls = c < ALPHABET ? classes[c] : 0;
+    // A character in no needle leads back to the root from any state.
+    if (cls === 0) {
+      state = 0;
+      continue;
+    }
+    let to = -1;
+    while (state >= dense) {
+      for (let k = kidFrom[state]; k < kidFrom[state + 1]; k++) {
+        if (kidClass[k] === cls) {
+          to = kidNext[k];
+          break;
+        }
+      }
+      if (to >= 0) break;
+      state = fail[state];
+    }
+    state = to >= 0 ? to : next[state * width + cls];
     if (state < ENDS) continue;
     state ^= ENDS;
     for (let k = outFrom[state]; k < outFrom[state + 1]; k++) {
