@@ -41,6 +41,17 @@ async function transfersOf(jobId: string, paymentId: string): Promise<string[]> 
   return rows.map((r) => r.code);
 }
 
+/** Every job but `bad` is open with its transfers booked once, `bad` has none, and the ledger balances. */
+async function expectBookedAllBut(jobs: Array<{ jobId: string; paymentId: string }>, bad: { jobId: string; paymentId: string }): Promise<void> {
+  for (const j of jobs.filter((j) => j !== bad)) {
+    expect(await jobStatus(j.jobId)).toBe('open');
+    expect(await transfersOf(j.jobId, j.paymentId)).toEqual(['escrow', 'fee', 'payment_in']);
+  }
+  expect(await jobStatus(bad.jobId)).toBe('pending_payment');
+  expect(await transfersOf(bad.jobId, bad.paymentId)).toEqual([]);
+  await h.assertLedger();
+}
+
 async function jobStatus(jobId: string): Promise<string> {
   const { rows } = await h.db.pool.query<{ status: string }>('SELECT status FROM jobs WHERE id = $1', [jobId]);
   return rows[0].status;
@@ -83,13 +94,7 @@ describe('job settlements booked as one group', () => {
     const outcomes = await Promise.allSettled(jobs.map((j) => settlePayment(deps, j.paymentId)));
     expect(group.stats).toMatchObject({ fallbacks: 1 });
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    for (const j of jobs.filter((j) => j !== bad)) {
-      expect(await jobStatus(j.jobId)).toBe('open');
-      expect(await transfersOf(j.jobId, j.paymentId)).toEqual(['escrow', 'fee', 'payment_in']);
-    }
-    expect(await jobStatus(bad.jobId)).toBe('pending_payment');
-    expect(await transfersOf(bad.jobId, bad.paymentId)).toEqual([]);
-    await h.assertLedger();
+    await expectBookedAllBut(jobs, bad);
 
     failing = false;
     expect(await settlePayment(deps, bad.paymentId)).toBe('settled');
@@ -150,13 +155,7 @@ describe('job settlements booked as one set (setCommit of bookSettledMany, as th
     const outcomes = await Promise.allSettled(jobs.map((j) => settlePayment(deps, j.paymentId)));
     expect(set.stats).toMatchObject({ fallbacks: 1 });
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
-    for (const j of jobs.filter((j) => j !== bad)) {
-      expect(await jobStatus(j.jobId)).toBe('open');
-      expect(await transfersOf(j.jobId, j.paymentId)).toEqual(['escrow', 'fee', 'payment_in']);
-    }
-    expect(await jobStatus(bad.jobId)).toBe('pending_payment');
-    expect(await transfersOf(bad.jobId, bad.paymentId)).toEqual([]);
-    await h.assertLedger();
+    await expectBookedAllBut(jobs, bad);
 
     failing = false;
     expect(await settlePayment(deps, bad.paymentId)).toBe('settled');
