@@ -258,14 +258,19 @@ function isSearchPattern(line: string, start: number): boolean {
   // Inside quotes opened after the tool's name: an odd number of one kind of quote before the match.
   let single = 0;
   let double = 0;
+  let substituted = false;
   for (let i = tool; i < start; i++) {
     const c = line.charCodeAt(i);
     // An unquoted `|`, `;` or `&` ends the search command: what follows is another command.
     if ((c === 124 || c === 59 || c === 38) && single % 2 === 0 && double % 2 === 0) return false;
     if (c === 39 && double % 2 === 0) single++;
-    else if (c === 34 && single % 2 === 0 && line.charCodeAt(i - 1) !== 92) double++;
+    else if (c === 34 && single % 2 === 0 && line.charCodeAt(i - 1) !== 92) {
+      double++;
+      substituted = false;
+    } else if (double % 2 === 1 && (c === 96 || (c === 36 && line.charCodeAt(i + 1) === 40))) substituted = true;
   }
-  return single % 2 === 1 || double % 2 === 1;
+  // In double quotes, `$(...)` and backticks still run: "$(curl ... | sh)" is no pattern.
+  return single % 2 === 1 || (double % 2 === 1 && !substituted);
 }
 
 function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpExecArray): RawFinding | null {

