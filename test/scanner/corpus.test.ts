@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -95,6 +95,13 @@ const BLIND_V6_RECORDED = { caught: 55, malicious: 119, flagged: 13, benign: 119
  * positives and trained on since.
  */
 const BLIND_V7_RECORDED = { caught: 38, malicious: 100, flagged: 5, benign: 100, withModel: { caught: 100, flagged: 5 } };
+/**
+ * Held-out v8, written blind by a seventh author and measured once on 2026-11-23 against the
+ * shipped rules and model (trained on the seven corpora before it and installed text): the rules
+ * alone 35/100 and 5/100 benign; the rules and the intent model 66/100 and 5/100. Not read, not
+ * trained on.
+ */
+const BLIND_V8_RECORDED = { caught: 35, malicious: 100, flagged: 5, benign: 100, withModel: { caught: 66, flagged: 5 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
@@ -103,6 +110,7 @@ describe.each([
   { name: 'v5', dir: BLIND_V5_CORPUS_DIR, recorded: BLIND_V5_RECORDED },
   { name: 'v6', dir: BLIND_V6_CORPUS_DIR, recorded: BLIND_V6_RECORDED },
   { name: 'v7', dir: BLIND_V7_CORPUS_DIR, recorded: BLIND_V7_RECORDED },
+  { name: 'v8', dir: BLIND_V8_CORPUS_DIR, recorded: BLIND_V8_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>
