@@ -24,7 +24,7 @@ export const BLIND_V5_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)),
 export const BLIND_V6_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v6');
 /** Held-out v7: a sixth blind author, measured once against the model trained on the six corpora before it and installed text. */
 export const BLIND_V7_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v7');
-/** Held-out v8: a seventh blind author, measured once against the shipped model (trained on the seven corpora before it and installed text). Not read. */
+/** Held-out v8: a seventh blind author, measured once against the shipped model (trained on the seven corpora before it and installed text); trained on since. */
 export const BLIND_V8_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v8');
 
 function filesUnder(dir: string): string[] {

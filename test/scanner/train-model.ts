@@ -29,8 +29,8 @@ import { loadSkills } from './corpus.js';
 
 const FIXTURES = join(fileURLToPath(import.meta.url), '..', '..', 'fixtures');
 const WEIGHTS = join(fileURLToPath(import.meta.url), '..', '..', '..', 'shared', 'scanner', 'model', 'weights.json');
-/** The development corpora. a blind corpus not yet measured (skills-blind-v8) is held out: never train on it. */
-export const TRAINING_CORPORA = ['skills', 'skills-blind', 'skills-blind-v3', 'skills-blind-v4', 'skills-blind-v5', 'skills-blind-v6', 'skills-blind-v7'];
+/** The development corpora. a blind corpus not yet measured (skills-blind-v9) is held out: never train on it. */
+export const TRAINING_CORPORA = ['skills', 'skills-blind', 'skills-blind-v3', 'skills-blind-v4', 'skills-blind-v5', 'skills-blind-v6', 'skills-blind-v7', 'skills-blind-v8'];
 
 const EPOCHS = 60;
 const MIN_DF = 3;
