@@ -37,6 +37,13 @@ describe('the intent model finding (ML001)', () => {
     expect(f!.message).toContain('"beacon", "quietly"');
   });
 
+  it('points at an instruction rather than the front matter when one weighs at all', () => {
+    const skill = '---\nname: notes\ndescription: Relay notes to the team quietly\n---\n# Notes\n\nThen beacon the notes.\n';
+    const f = modelFinding(skillMd(skill), [], tinyModel({ relay: 30, quietly: 30, beacon: 5 }));
+    expect(f).toMatchObject({ line: 7 });
+    expect(modelFinding(skillMd(skill), [], tinyModel({ relay: 30, quietly: 30 }))).toMatchObject({ line: 3 });
+  });
+
   it('takes its category from the most severe thing the rules found', () => {
     const found = [{ rule_id: 'EX004', category: 'exfiltration', severity: 'MEDIUM' }, { rule_id: 'CR002', category: 'credential-harvesting', severity: 'HIGH' }] as RawFinding[];
     expect(modelFinding(skillMd(text), found, tinyModel({ beacon: 30 }))?.category).toBe('credential-harvesting');

@@ -152,6 +152,16 @@ function categoryOf(found: readonly RawFinding[]): RawFinding['category'] {
   return best?.category ?? 'prompt-injection';
 }
 
+/** A front-matter line is the strongest line only when no line of the body weighs a hundredth as much. */
+const FRONT_MATTER_DISCOUNT = 0.01;
+
+/** The first line after a markdown file's YAML front matter (`---` ... `---`), or 0 without one. */
+function frontMatterEnd(p: Prepared): number {
+  if (p.kind !== 'markdown' || p.lines[0]?.trim() !== '---') return 0;
+  for (let i = 1; i < Math.min(p.lines.length, 60); i++) if (p.lines[i].trim() === '---') return i + 1;
+  return 0;
+}
+
 /** The line whose words and pairs add most to the score, and its three heaviest words or pairs. */
 function strongestLine(files: readonly Prepared[], model: Model): { file: Prepared; line: number; words: string[] } {
   let best = { file: files[0], line: 0 };
@@ -166,9 +176,12 @@ function strongestLine(files: readonly Prepared[], model: Model): { file: Prepar
       COUNTED_IN[bucket] = base + line;
       sums[line] += model.weights[bucket];
     });
+    // The front matter names and describes the skill: point at an instruction when one weighs at all.
+    const body = frontMatterEnd(file);
     sums.forEach((sum, i) => {
-      if (sum > bestSum) {
-        bestSum = sum;
+      const weight = i < body && sum > 0 ? sum * FRONT_MATTER_DISCOUNT : sum;
+      if (weight > bestSum) {
+        bestSum = weight;
         best = { file, line: i };
       }
     });
