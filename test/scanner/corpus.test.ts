@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -102,6 +102,13 @@ const BLIND_V7_RECORDED = { caught: 38, malicious: 100, flagged: 5, benign: 100,
  * training data of the model since.
  */
 const BLIND_V8_RECORDED = { caught: 35, malicious: 100, flagged: 5, benign: 100, withModel: { caught: 100, flagged: 5 } };
+/**
+ * Held-out v9, written blind by an eighth author and measured once on 2026-11-23 against the
+ * shipped rules and model (trained on the eight corpora before it and installed text): the rules
+ * alone 30/100 and 3/105 benign; the rules and the intent model 65/100 and 4/105. Not read, not
+ * trained on: the held-out set of the next round.
+ */
+const BLIND_V9_RECORDED = { caught: 30, malicious: 100, flagged: 3, benign: 105, withModel: { caught: 65, flagged: 4 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
@@ -111,6 +118,7 @@ describe.each([
   { name: 'v6', dir: BLIND_V6_CORPUS_DIR, recorded: BLIND_V6_RECORDED },
   { name: 'v7', dir: BLIND_V7_CORPUS_DIR, recorded: BLIND_V7_RECORDED },
   { name: 'v8', dir: BLIND_V8_CORPUS_DIR, recorded: BLIND_V8_RECORDED },
+  { name: 'v9', dir: BLIND_V9_CORPUS_DIR, recorded: BLIND_V9_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>
