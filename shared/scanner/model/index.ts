@@ -4,7 +4,7 @@
  * shipped as weights.json. The rules catch what they were written for; the model catches skills
  * that read, as a whole, like the attacks it was trained on, worded in ways no rule lists. It
  * reports one finding (ML001) whose excerpt is the line that weighs most towards its verdict.
- * docs/scanner.md ("Intent model") has how it was trained and measured.
+ * docs/scanner.md ("The intent model") has how it was trained and measured.
  */
 import { readFileSync } from 'node:fs';
 import { excerpt } from '../excerpt.js';
