@@ -1,18 +1,18 @@
 /**
  * Trains the scanner's intent model (shared/scanner/model/) on skill corpora and writes
- * shared/scanner/model/weights.json. Deterministic: the same corpora give the same weights.
+ * shared/scanner/model/weights.json. Deterministic: the same corpora and lockfile give the same weights.
  *
  *   npx tsx test/scanner/train-model.ts                 train on the development corpora, write weights.json
  *   npx tsx test/scanner/train-model.ts --loco          leave one corpus out: train on the others, measure it
  *                                                       (and the installed text not trained on); several minutes
- *   npx tsx test/scanner/train-model.ts --check         train, and fail if weights.json differs (CI can run it)
+ *   npx tsx test/scanner/train-model.ts --check         train, and fail if weights.json differs
  *   npx tsx test/scanner/train-model.ts --corpora skills,skills-blind
  *
  * Besides the corpora, it trains on installed text (installedText: node_modules' markdown and
  * JavaScript, as benign), so run it after `npm ci`.
  *
  * The model: logistic regression over the hashed features of features.ts (each present feature
- * counts 1, the sum scaled by 1/sqrt(features)), fitted by Adam with L2, averaged over BAGS runs
+ * counts 1, the sum scaled by 1/sqrt(features) with a floor, model/index.ts), fitted by Adam with L2, averaged over BAGS runs
  * with different shuffles. The threshold is chosen on the training data alone: five-fold
  * out-of-fold scores of the benign skills the rules pass, cut so that FP_TARGET of them would be
  * reported.
@@ -29,7 +29,7 @@ import { loadSkills } from './corpus.js';
 
 const FIXTURES = join(fileURLToPath(import.meta.url), '..', '..', 'fixtures');
 const WEIGHTS = join(fileURLToPath(import.meta.url), '..', '..', '..', 'shared', 'scanner', 'model', 'weights.json');
-/** The development corpora. a blind corpus not yet measured (skills-blind-v9) is held out: never train on it. */
+/** The corpora trained on. A blind corpus not yet measured (skills-blind-v9 now) is held out: never train on it. */
 export const TRAINING_CORPORA = ['skills', 'skills-blind', 'skills-blind-v3', 'skills-blind-v4', 'skills-blind-v5', 'skills-blind-v6', 'skills-blind-v7', 'skills-blind-v8'];
 
 const EPOCHS = 60;
