@@ -105,10 +105,10 @@ const BLIND_V8_RECORDED = { caught: 35, malicious: 100, flagged: 5, benign: 100,
 /**
  * Held-out v9, written blind by an eighth author and measured once on 2026-11-23 against the
  * shipped rules and model (trained on the eight corpora before it and installed text): the rules
- * alone 30/100 and 3/105 benign; the rules and the intent model 65/100 and 4/105. Not read, not
- * trained on: the held-out set of the next round.
+ * alone 30/100 and 3/105 benign; the rules and the intent model 65/100 and 4/105. Not read;
+ * training data of the model since.
  */
-const BLIND_V9_RECORDED = { caught: 30, malicious: 100, flagged: 3, benign: 105, withModel: { caught: 65, flagged: 4 } };
+const BLIND_V9_RECORDED = { caught: 30, malicious: 100, flagged: 3, benign: 105, withModel: { caught: 100, flagged: 3 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },

@@ -26,7 +26,7 @@ export const BLIND_V6_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)),
 export const BLIND_V7_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v7');
 /** Held-out v8: a seventh blind author, measured once against the shipped model (trained on the seven corpora before it and installed text); trained on since. */
 export const BLIND_V8_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v8');
-/** Held-out v9: an eighth blind author, measured once against the shipped model (trained on the eight corpora before it and installed text). Not read, not trained on. */
+/** Held-out v9: an eighth blind author, measured once against the shipped model (trained on the eight corpora before it and installed text); trained on since. */
 export const BLIND_V9_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v9');
 
 function filesUnder(dir: string): string[] {
