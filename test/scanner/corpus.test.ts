@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -109,6 +109,13 @@ const BLIND_V8_RECORDED = { caught: 35, malicious: 100, flagged: 5, benign: 100,
  * training data of the model since.
  */
 const BLIND_V9_RECORDED = { caught: 30, malicious: 100, flagged: 3, benign: 105, withModel: { caught: 100, flagged: 3 } };
+/**
+ * Held-out v10, written blind by a ninth author and measured once on 2026-11-23 against the
+ * shipped rules and model (trained on the nine corpora before it and installed text): the rules
+ * alone 36/100 and 4/100 benign; the rules and the intent model 71/100 and 4/100. Not read, not
+ * trained on: the held-out set of the next round.
+ */
+const BLIND_V10_RECORDED = { caught: 36, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 71, flagged: 4 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
@@ -119,6 +126,7 @@ describe.each([
   { name: 'v7', dir: BLIND_V7_CORPUS_DIR, recorded: BLIND_V7_RECORDED },
   { name: 'v8', dir: BLIND_V8_CORPUS_DIR, recorded: BLIND_V8_RECORDED },
   { name: 'v9', dir: BLIND_V9_CORPUS_DIR, recorded: BLIND_V9_RECORDED },
+  { name: 'v10', dir: BLIND_V10_CORPUS_DIR, recorded: BLIND_V10_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>

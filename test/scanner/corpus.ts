@@ -28,6 +28,8 @@ export const BLIND_V7_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)),
 export const BLIND_V8_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v8');
 /** Held-out v9: an eighth blind author, measured once against the shipped model (trained on the eight corpora before it and installed text); trained on since. */
 export const BLIND_V9_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v9');
+/** Held-out v10: a ninth blind author, measured once against the shipped model (trained on the nine corpora before it and installed text). Not read, not trained on. */
+export const BLIND_V10_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v10');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
