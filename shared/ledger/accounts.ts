@@ -95,16 +95,27 @@ const ENSURE_ACCOUNT = `WITH existing AS (
  * belongs to an account of another currency or kind.
  */
 export async function ensureAccount(q: Queryable, account: NewAccount): Promise<Account> {
+  checkNewAccount(account);
+  const { rows } = await preparedQuery<Account>(q, ENSURE_ACCOUNT, [account.id, account.currency, account.kind, account.kind !== 'external']);
+  return sameAccount(account, rows[0] ?? (await getAccount(q, account.id)));
+}
+
+/** A known currency and kind, or a TypeError. */
+function checkNewAccount(account: NewAccount): void {
   if (!isCurrency(account.currency)) throw new TypeError(`unknown currency ${String(account.currency)}`);
   if (!KINDS.includes(account.kind)) throw new TypeError(`unknown account kind ${String(account.kind)}`);
-  const { rows } = await preparedQuery<Account>(q, ENSURE_ACCOUNT, [account.id, account.currency, account.kind, account.kind !== 'external']);
-  // Empty only when a concurrent transaction created the account after this statement's snapshot
-  // was taken: its row is committed now, and a new statement sees it.
-  const existing = rows[0] ?? (await getAccount(q, account.id));
-  // Cannot happen (accounts are never deleted), but a null here must not read as success.
-  if (!existing) throw new AccountNotFoundError(account.id);
-  if (existing.currency !== account.currency || existing.kind !== account.kind) {
-    throw new AccountConflictError(account.id, `${existing.kind} ${existing.currency}`, `${account.kind} ${account.currency}`);
+}
+
+/**
+ * The account found for `wanted`, which must have its currency and kind. The statement finds no
+ * row only when a concurrent transaction created the account after its snapshot was taken: the
+ * caller then reads it again, and a row still missing (accounts are never deleted) must not read
+ * as success.
+ */
+function sameAccount<A extends { currency: string; kind: string }>(wanted: NewAccount, existing: A | null | undefined): A {
+  if (!existing) throw new AccountNotFoundError(wanted.id);
+  if (existing.currency !== wanted.currency || existing.kind !== wanted.kind) {
+    throw new AccountConflictError(wanted.id, `${existing.kind} ${existing.currency}`, `${wanted.kind} ${wanted.currency}`);
   }
   return existing;
 }
@@ -133,21 +144,7 @@ function databaseOf(q: Queryable): string | undefined {
  * one is an `AccountConflictError`, as `ensureAccount` would say.
  */
 export async function openAccount(q: Queryable, account: NewAccount): Promise<void> {
-  const database = databaseOf(q);
-  const key = database === undefined ? undefined : `${database}\u0000${account.id}`;
-  const wanted = `${account.kind} ${account.currency}`;
-  const known = key === undefined ? undefined : committedAccounts.get(key);
-  if (known !== undefined) {
-    if (known !== wanted) throw new AccountConflictError(account.id, known, wanted);
-    return;
-  }
-  await ensureAccount(q, account);
-  if (key === undefined) return;
-  // Remembered only once the transaction that may have created it has committed.
-  afterCommit(q, () => {
-    if (committedAccounts.size >= COMMITTED_ACCOUNTS_MAX) committedAccounts.clear();
-    committedAccounts.set(key, wanted);
-  });
+  await openAccounts(q, [account]);
 }
 
 /**
@@ -158,8 +155,7 @@ export async function openAccount(q: Queryable, account: NewAccount): Promise<vo
 export async function ensureAccounts(q: Queryable, accounts: NewAccount[]): Promise<void> {
   const wanted = new Map<string, NewAccount>();
   for (const a of accounts) {
-    if (!isCurrency(a.currency)) throw new TypeError(`unknown currency ${String(a.currency)}`);
-    if (!KINDS.includes(a.kind)) throw new TypeError(`unknown account kind ${String(a.kind)}`);
+    checkNewAccount(a);
     const seen = wanted.get(a.id);
     if (seen && (seen.currency !== a.currency || seen.kind !== a.kind)) throw new AccountConflictError(a.id, `${seen.kind} ${seen.currency}`, `${a.kind} ${a.currency}`);
     wanted.set(a.id, a);
@@ -174,14 +170,7 @@ export async function ensureAccounts(q: Queryable, accounts: NewAccount[]): Prom
     list.map((a) => a.id), list.map((a) => a.currency), list.map((a) => a.kind), list.map((a) => a.kind !== 'external'),
   ]);
   const found = new Map(rows.map((r) => [r.id, r]));
-  for (const a of list) {
-    // Missing only when a concurrent transaction created it after this statement's snapshot.
-    const existing = found.get(a.id) ?? (await getAccount(q, a.id));
-    if (!existing) throw new AccountNotFoundError(a.id);
-    if (existing.currency !== a.currency || existing.kind !== a.kind) {
-      throw new AccountConflictError(a.id, `${existing.kind} ${existing.currency}`, `${a.kind} ${a.currency}`);
-    }
-  }
+  for (const a of list) sameAccount(a, found.get(a.id) ?? (await getAccount(q, a.id)));
 }
 
 /** ENSURE_ACCOUNT over arrays of distinct ids: the existing rows, then the ones it inserted. */
@@ -198,7 +187,8 @@ const ENSURE_ACCOUNTS = `WITH wanted AS (
 
 /**
  * `openAccount` for many accounts: the ones this process has not seen committed are ensured
- * together in one statement (none at all when every one is known).
+ * together in one statement (none at all when every one is known), and remembered once the
+ * transaction that may have created them has committed.
  */
 export async function openAccounts(q: Queryable, accounts: NewAccount[]): Promise<void> {
   const database = databaseOf(q);
