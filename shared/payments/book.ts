@@ -27,9 +27,14 @@ export type BookOutcome = 'settled' | 'already_settled';
 export async function bookSettled(tx: Queryable, payment: PaymentRow, settlement: Record<string, unknown>, handler: PurposeHandler): Promise<BookOutcome> {
   const settled = await markSettled(tx, payment.id, settlement);
   if (!settled) return 'already_settled';
+  await finishSettled(tx, settled, handler);
+  return 'settled';
+}
+
+/** What follows marking one payment settled: its incoming transfer, then its purpose's onSettled. */
+async function finishSettled(tx: Queryable, settled: PaymentRow, handler: PurposeHandler): Promise<void> {
   await bookIncoming(tx, settled, await handler.inflowAccount(tx, settled));
   await handler.onSettled(tx, settled);
-  return 'settled';
 }
 
 /**
@@ -71,8 +76,7 @@ async function bookBatch(tx: Queryable, handler: PurposeHandler, bookings: Booki
   });
   if (settled.length === 0) return outcomes;
   if (settled.length === 1) {
-    await bookIncoming(tx, settled[0], await handler.inflowAccount(tx, settled[0]));
-    await handler.onSettled(tx, settled[0]);
+    await finishSettled(tx, settled[0], handler);
     return outcomes;
   }
   const credits = await handler.many!.inflowAccounts(tx, settled);
