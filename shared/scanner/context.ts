@@ -93,14 +93,19 @@ export function isQuotedMention(line: string, start: number, clause?: string): b
 }
 
 const MENTION_MARKERS = new RegExp(MENTION_MARKER.source, 'gi');
+/** The line of `text` that holds offset `at`, and where it starts. */
+function lineAround(text: string, at: number): { from: number; line: string } {
+  const from = text.lastIndexOf('\n', at - 1) + 1;
+  const end = text.indexOf('\n', at);
+  return { from, line: text.slice(from, end < 0 ? text.length : end) };
+}
+
 /** A checklist item: `- [ ] ...` or `- [x] ...`. */
 const CHECKLIST_ITEM = /^\s{0,3}[-*+]\s{1,3}\[[ xX]\]\s/;
 
 /** A checklist item that asks a question ("- [ ] Any `curl ... | sh` from an unknown host?"): an audit, not a step. */
 function auditQuestion(text: string, start: number): boolean {
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const lineEnd = text.indexOf('\n', start);
-  const current = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  const current = lineAround(text, start).line;
   return CHECKLIST_ITEM.test(current) && current.trimEnd().endsWith('?');
 }
 /** A list item, blockquote or table row whose text is a quoted string or inline code. */
@@ -117,9 +122,7 @@ const CATALOGUE_HEADER = /^\s{0,3}\|[^\n]{0,300}\b(?:patterns?|red\s{1,3}flags?|
  * header names patterns or indicators (a catalogue of attacks, not a list of steps).
  */
 function listedExample(text: string, start: number): boolean {
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
-  const lineEnd = text.indexOf('\n', start);
-  const current = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd);
+  const { from: lineStart, line: current } = lineAround(text, start);
   if (!QUOTED_ITEM.test(current)) return false;
   const table = current.trimStart().startsWith('|');
   // Up the list (or table) to the line that introduces it; at most 40 lines.

@@ -42,11 +42,10 @@ const JSON_TEST_INPUT = new RegExp(String.raw`"(?:${INPUT_KEYS})"\s{0,2}:`, 'g')
 const JSON_TEST_ID = new RegExp(String.raw`"(?:${ID_KEYS})"\s{0,2}:`, 'g');
 const JSON_TEST_ASSERTION = new RegExp(String.raw`"(?:${ASSERTION_KEYS})"\s{0,2}:`);
 
-function countLines(re: RegExp, text: string): number {
+/** True when the global `re` matches `text` at least twice. */
+function twice(re: RegExp, text: string): boolean {
   re.lastIndex = 0;
-  let n = 0;
-  while (n < 2 && re.exec(text) !== null) n++;
-  return n;
+  return re.exec(text) !== null && re.exec(text) !== null;
 }
 
 /**
@@ -61,10 +60,10 @@ export function detectionFormat(path: string, text: string): string | null {
   if (ext === 'yar' || ext === 'yara') return /^\s{0,8}(?:private\s+|global\s+)?rule\s+\w+/m.test(text) && /^\s{0,8}condition\s*:/m.test(text) ? 'YARA' : null;
   if (ext === 'rules') return /^\s{0,8}(?:alert|drop|reject|pass)\s+(?:tcp|udp|ip|icmp|http|dns|tls)\b[^\n]{0,400}\(\s*msg\s*:/m.test(text) ? 'Suricata/Snort' : null;
   if (ext === 'yml' || ext === 'yaml') {
-    if (countLines(TEST_INPUT, text) >= 2 && countLines(TEST_ID, text) >= 2 && TEST_ASSERTION.test(text)) return 'test-case';
+    if (twice(TEST_INPUT, text) && twice(TEST_ID, text) && TEST_ASSERTION.test(text)) return 'test-case';
   }
   if (ext === 'json' || ext === 'jsonl') {
-    if (countLines(JSON_TEST_INPUT, text) >= 2 && countLines(JSON_TEST_ID, text) >= 2 && JSON_TEST_ASSERTION.test(text)) return 'test-case';
+    if (twice(JSON_TEST_INPUT, text) && twice(JSON_TEST_ID, text) && JSON_TEST_ASSERTION.test(text)) return 'test-case';
   }
   if (ext !== 'yml' && ext !== 'yaml') return null;
   if (/^detection\s*:/m.test(text) && /^logsource\s*:/m.test(text)) return 'Sigma';

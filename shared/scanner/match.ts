@@ -250,7 +250,6 @@ const SEARCH_TOOL = /(?:^|[\s|;&(`$])(?:[ef]?grep|rg|ag|ack|findstr|Select-Strin
 
 /** True when column `start` of `line` is inside a quoted argument of a search tool earlier on the line. */
 function isSearchPattern(line: string, start: number): boolean {
-  if (!line.includes('grep') && !/\b(?:rg|ag|ack|findstr|select-string|sls)\b/i.test(line)) return false;
   SEARCH_TOOL.lastIndex = 0;
   let tool = -1;
   for (let m = SEARCH_TOOL.exec(line); m !== null && m.index < start; m = SEARCH_TOOL.exec(line)) tool = m.index + m[0].length;

@@ -51,15 +51,19 @@ const SHIPPED = loadModel(JSON.parse(readFileSync(new URL('./weights.json', impo
 /** The features of a skill: every file's words and word pairs, its path's, and the ids of the rules its scan found. */
 export function skillFeatures(files: readonly Prepared[], ruleIds: Iterable<string>): Set<number> {
   const features = new Set<number>();
-  const add = (bucket: number): void => {
+  forEachSkillFeature(files, ruleIds, (bucket) => {
     features.add(bucket);
-  };
+  });
+  return features;
+}
+
+/** Calls `add` with every feature of a skill (a feature may come more than once). */
+function forEachSkillFeature(files: readonly Prepared[], ruleIds: Iterable<string>, add: (bucket: number) => void): void {
   for (const p of files) {
     forEachTextFeature(p.path.toLowerCase(), add);
     forEachTextFeature(p.lower, add);
   }
-  for (const id of ruleIds) features.add(ruleFeature(id));
-  return features;
+  for (const id of ruleIds) add(ruleFeature(id));
 }
 
 /** About a 20-line skill: below this many features, a text is scaled as if it had this many. */
@@ -113,11 +117,7 @@ export function skillScore(files: readonly Prepared[], ruleIds: Iterable<string>
     size++;
     sum += weights[bucket];
   };
-  for (const p of files) {
-    forEachTextFeature(p.path.toLowerCase(), add);
-    forEachTextFeature(p.lower, add);
-  }
-  for (const id of ruleIds) add(ruleFeature(id));
+  forEachSkillFeature(files, ruleIds, add);
   return model.bias + sum * featureScale(size);
 }
 
