@@ -46,7 +46,16 @@ export function loadModel(file: ModelFile): Model {
   return { bias: file.bias, threshold: file.threshold, weights };
 }
 
-const SHIPPED = loadModel(JSON.parse(readFileSync(new URL('./weights.json', import.meta.url), 'utf8')) as ModelFile);
+let shipped: Model | undefined;
+
+/**
+ * weights.json, read on the first scan rather than on import: the web process imports the
+ * scanner for its size limits and never scans, and need not parse 1.2 MB of weights.
+ */
+function shippedModel(): Model {
+  shipped ??= loadModel(JSON.parse(readFileSync(new URL('./weights.json', import.meta.url), 'utf8')) as ModelFile);
+  return shipped;
+}
 
 /** The features of a skill: every file's words and word pairs, its path's, and the ids of the rules its scan found. */
 export function skillFeatures(files: readonly Prepared[], ruleIds: Iterable<string>): Set<number> {
@@ -80,7 +89,7 @@ export function featureScale(size: number): number {
 
 
 /** The model's score of a set of features: above the threshold reads as an attack. */
-export function modelScore(features: ReadonlySet<number>, model: Model = SHIPPED): number {
+export function modelScore(features: ReadonlySet<number>, model: Model = shippedModel()): number {
   let sum = 0;
   for (const b of features) sum += model.weights[b];
   return model.bias + sum * featureScale(features.size);
@@ -106,7 +115,7 @@ function stamps(n: number): number {
 }
 
 /** The score of a skill: {@link modelScore} of {@link skillFeatures}, without building the set. */
-export function skillScore(files: readonly Prepared[], ruleIds: Iterable<string>, model: Model = SHIPPED): number {
+export function skillScore(files: readonly Prepared[], ruleIds: Iterable<string>, model: Model = shippedModel()): number {
   const stamp = stamps(1);
   const weights = model.weights;
   let size = 0;
@@ -126,7 +135,7 @@ export function skillScore(files: readonly Prepared[], ruleIds: Iterable<string>
  * the scan's own findings (signals included); `category` of the finding is that of the most
  * severe of them, as the model says "attack" but not which kind.
  */
-export function modelFinding(files: readonly Prepared[], found: readonly RawFinding[], model: Model = SHIPPED): RawFinding | null {
+export function modelFinding(files: readonly Prepared[], found: readonly RawFinding[], model: Model = shippedModel()): RawFinding | null {
   if (files.length === 0) return null;
   const score = skillScore(files, found.map((f) => f.rule_id), model);
   if (!(score > model.threshold)) return null;
