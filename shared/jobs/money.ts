@@ -8,7 +8,7 @@
  *   refunded:  void the hold (cancelled, expired, dispute won by the poster)
  */
 import type { Queryable } from '../db/pool.js';
-import { AccountIds, createTransfer, createTransfers, ensureAccount, ensureAccounts, openAccount, postPending, voidPending } from '../ledger/index.js';
+import { AccountIds, createTransfer, createTransfers, ensureAccount, ensureAccounts, openAccount, postPending, voidPending, type NewAccount, type NewTransfer } from '../ledger/index.js';
 import type { JobRow } from './types.js';
 
 const USDC = 'USDC' as const;
@@ -25,17 +25,26 @@ const holdId = (jobId: string) => `job:${jobId}:escrow`;
 
 /** Takes the posting fee and holds the reward in escrow. */
 export async function holdReward(tx: Queryable, job: JobRow): Promise<void> {
-  const poster = posterAccount(job);
   const fees = AccountIds.fees(USDC);
   await openAccount(tx, { id: fees, currency: USDC, kind: 'system' });
-  await ensureAccount(tx, { id: escrowAccount(job.id), currency: USDC, kind: 'system' });
-  if (job.posting_fee > 0n) {
-    await createTransfer(tx, { id: `job:${job.id}:posting-fee`, debit: poster, credit: fees, amount: job.posting_fee, code: 'fee', metadata: { job_id: job.id } });
-  }
-  await createTransfer(tx, {
+  await ensureAccount(tx, escrowOf(job));
+  for (const transfer of rewardTransfers(job, fees)) await createTransfer(tx, transfer);
+}
+
+/** A job's escrow account, to be ensured. */
+function escrowOf(job: JobRow): NewAccount {
+  return { id: escrowAccount(job.id), currency: USDC, kind: 'system' };
+}
+
+/** The posting fee (when there is one) and the pending hold of the reward, in that order. */
+function rewardTransfers(job: JobRow, fees: string): NewTransfer[] {
+  const poster = posterAccount(job);
+  const hold: NewTransfer = {
     id: holdId(job.id), debit: poster, credit: escrowAccount(job.id), amount: job.reward_amount, code: 'escrow', pending: true,
     metadata: { job_id: job.id },
-  });
+  };
+  if (job.posting_fee <= 0n) return [hold];
+  return [{ id: `job:${job.id}:posting-fee`, debit: poster, credit: fees, amount: job.posting_fee, code: 'fee', metadata: { job_id: job.id } }, hold];
 }
 
 /**
@@ -46,16 +55,8 @@ export async function holdRewards(tx: Queryable, jobs: JobRow[]): Promise<void> 
   if (jobs.length === 0) return;
   const fees = AccountIds.fees(USDC);
   await openAccount(tx, { id: fees, currency: USDC, kind: 'system' });
-  await ensureAccounts(tx, jobs.map((job) => ({ id: escrowAccount(job.id), currency: USDC, kind: 'system' as const })));
-  await createTransfers(tx, jobs.flatMap((job) => {
-    const poster = posterAccount(job);
-    const hold = {
-      id: holdId(job.id), debit: poster, credit: escrowAccount(job.id), amount: job.reward_amount, code: 'escrow', pending: true,
-      metadata: { job_id: job.id },
-    };
-    if (job.posting_fee <= 0n) return [hold];
-    return [{ id: `job:${job.id}:posting-fee`, debit: poster, credit: fees, amount: job.posting_fee, code: 'fee', metadata: { job_id: job.id } }, hold];
-  }));
+  await ensureAccounts(tx, jobs.map(escrowOf));
+  await createTransfers(tx, jobs.flatMap((job) => rewardTransfers(job, fees)));
 }
 
 /** The service's cut of a completed job, rounded down in the worker's favour. */
