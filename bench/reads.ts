@@ -8,8 +8,8 @@
  * - `directory`: GET /api/v1/agents with BENCH_AGENTS (default 100,000) agents in the table:
  *   the first page, `q=` searches (rare, common and unmatched words, a partial handle), and
  *   combined filters;
- * - `feedhttp`: GET /api/feed once the feed is built from 100,000 scans: a full 200, and a
- *   conditional GET answered 304.
+ * - `feedhttp`: GET /api/feed once the feed is built from 100,000 scans: a full 200, a
+ *   conditional GET answered 304, the RSS; each without and with `Accept-Encoding: gzip`.
  *
  * Run alone with `npx tsx bench/reads.ts [directory|feedhttp]`, or `BENCH_ONLY=directory npm run bench`.
  */
@@ -143,6 +143,23 @@ export async function benchDirectory(): Promise<ReadBench> {
   return bench;
 }
 
+/** What common feed readers and browsers send. */
+const GZIP = 'gzip, deflate, br';
+
+/** The ETag `path` is served with, given these request headers; says the size and encoding once. */
+async function etagOf(svc: RunningService, path: string, headers: Record<string, string>): Promise<string> {
+  const { httpClient } = await import('./lib/load.js');
+  const client = httpClient(svc.port, 1);
+  try {
+    const res = await client.send({ method: 'GET', path, headers });
+    console.log(`feedhttp: ${path} with ${JSON.stringify(headers)}: ${res.status}, ${res.headers['content-length'] ?? '?'} bytes, ` +
+      `Content-Encoding ${res.headers['content-encoding'] ?? 'none'}, ETag ${res.headers.etag}`);
+    return String(res.headers.etag);
+  } finally {
+    client.close();
+  }
+}
+
 export async function benchFeedHttp(): Promise<ReadBench> {
   const svc = await startService({ profile: profiling() });
   const pool = createPool(svc.db.url, 1);
@@ -157,10 +174,16 @@ export async function benchFeedHttp(): Promise<ReadBench> {
     if (first.status !== 200) throw new Error(`GET /api/feed answered ${first.status}: ${first.body.slice(0, 200)}`);
     const etag = String(first.headers.etag);
     console.log(`feedhttp: feed of ${first.body.length} bytes (JSON), ETag ${etag}`);
+    // Feed readers send Accept-Encoding (and, once they hold a copy, its ETag): each load runs
+    // without the header and with it, as a service that does not compress ignores it.
+    const gzipped = await etagOf(svc, '/api/feed', { 'accept-encoding': GZIP });
     bench = await bracketed(svc, 100_000, [
       ['GET /api/feed (200, full body)', () => ({ method: 'GET', path: '/api/feed' })],
       ['GET /api/feed, If-None-Match (304)', () => ({ method: 'GET', path: '/api/feed', headers: { 'if-none-match': etag } }), 304],
       ['GET /api/feed.rss (200, full body)', () => ({ method: 'GET', path: '/api/feed.rss' })],
+      ['GET /api/feed, Accept-Encoding: gzip (200)', () => ({ method: 'GET', path: '/api/feed', headers: { 'accept-encoding': GZIP } })],
+      ['GET /api/feed, Accept-Encoding: gzip, If-None-Match (304)', () => ({ method: 'GET', path: '/api/feed', headers: { 'accept-encoding': GZIP, 'if-none-match': gzipped } }), 304],
+      ['GET /api/feed.rss, Accept-Encoding: gzip (200)', () => ({ method: 'GET', path: '/api/feed.rss', headers: { 'accept-encoding': GZIP } })],
     ]);
   } finally {
     await pool.end();
