@@ -8,7 +8,7 @@
  */
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http-error.js';
 import type { FeedFormat } from '../../shared/feed-store.js';
 import { createFeedCache, type CachedRendering, type EncodedBody, type FeedCache } from '../feed-cache.js';
@@ -163,10 +163,9 @@ function serve(deps: AppDeps, cache: FeedCache, format: FeedFormat): RequestHand
   };
 }
 
-export function feedRoutes(deps: AppDeps): Router {
-  const router = Router();
+/** Adds GET /api/feed and /api/feed.rss (and so HEAD) to `app`, sharing one copy of the rendering. */
+export function addFeedRoutes(app: Express, deps: AppDeps): void {
   const cache = createFeedCache(deps.redis, deps.config.QUEUE_PREFIX, { updates: deps.feedUpdates, revalidateMs: deps.config.FEED_REVALIDATE_MS });
-  router.get('/feed', serve(deps, cache, 'json'));
-  router.get('/feed.rss', serve(deps, cache, 'rss'));
-  return router;
+  app.get('/api/feed', serve(deps, cache, 'json'));
+  app.get('/api/feed.rss', serve(deps, cache, 'rss'));
 }

@@ -262,12 +262,14 @@ describe('after a few scans', () => {
     h.config.FEED_ITEMS_LIMIT = 1;
     try {
       await publishFeed({ config: h.config, db: h.db.pool, redis: h.deps.redis });
-      const res = await request(h.app).get('/api/feed');
-      expect(res.body.items).toHaveLength(1);
-      expect(res.body.stats.total_unsafe).toBe(3);
+      // Served once the store's announcement has reached this process.
+      const itemsServed = async () => (await request(h.app).get('/api/feed')).body.items.length;
+      await expect.poll(itemsServed, { timeout: 5000, interval: 20 }).toBe(1);
+      expect((await request(h.app).get('/api/feed')).body.stats.total_unsafe).toBe(3);
     } finally {
       h.config.FEED_ITEMS_LIMIT = saved;
       await publishFeed({ config: h.config, db: h.db.pool, redis: h.deps.redis });
+      await expect.poll(async () => (await request(h.app).get('/api/feed')).body.items.length, { timeout: 5000, interval: 20 }).toBe(3);
     }
   });
 
