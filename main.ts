@@ -26,6 +26,7 @@ import { startClock } from './queues/clock.js';
 import { claimQueuePrefix, databaseIdentity } from './queues/owner.js';
 import { startWorkers } from './workers/main.js';
 import { buildApp } from './api/app.js';
+import { subscribeFeedUpdates } from './api/feed-updates.js';
 import { listen } from './api/server.js';
 import { serveMetrics } from './api/metrics.js';
 
@@ -150,14 +151,16 @@ async function main(role: Role): Promise<void> {
   if (role === 'web' || role === 'all') {
     const settlementEvents = createSettlementEvents(blocking.duplicate(), prefix);
     const scanEvents = createScanEvents(blocking.duplicate(), prefix);
+    const feedUpdates = subscribeFeedUpdates(blocking, prefix);
     redisHealth.watch(settlementEvents, 'settlement events');
     redisHealth.watch(scanEvents, 'scan events');
+    redisHealth.watch(feedUpdates.connection, 'feed updates');
     const app = buildApp({
-      config, db, redis: producer, log, facilitator, lightning, hostingDriverKind: hostingDriver.kind, x402: x402SettingsFromConfig(config),
+      config, db, redis: producer, log, feedUpdates, facilitator, lightning, hostingDriverKind: hostingDriver.kind, x402: x402SettingsFromConfig(config),
       queues: { settlement, settlementEvents, scans, scanEvents, feed, provisioning, webhooks, maintenance },
     });
     const server = await listen(app, config, log);
-    closers.push(['http', () => server.close()], ['queue events', () => Promise.all([settlementEvents.close(), scanEvents.close()])]);
+    closers.push(['http', () => server.close()], ['queue events', () => Promise.all([settlementEvents.close(), scanEvents.close(), feedUpdates.close()])]);
   }
   if (role === 'worker' || role === 'all') {
     const workers = startWorkers({

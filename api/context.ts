@@ -12,6 +12,7 @@ import type { ScanPayload } from '../queues/scans.js';
 import type { FeedPayload } from '../queues/feed.js';
 import type { ProvisioningPayload } from '../queues/provisioning.js';
 import type { WebhookPayload } from '../queues/webhooks.js';
+import type { FeedUpdates } from './feed-updates.js';
 import type { MaintenancePayload } from '../queues/maintenance.js';
 
 export interface AppDeps {
@@ -20,6 +21,8 @@ export interface AppDeps {
   /** Fail-fast connection for counters, replay caches and enqueueing. */
   redis: Redis;
   log: Logger;
+  /** The feed's store announcements; without them, every feed read asks Redis whether its copy is current. */
+  feedUpdates?: FeedUpdates;
   facilitator: Facilitator;
   x402: X402Settings;
   /** Which hosting driver the workers use (GET /api/plans says so). */

@@ -6,7 +6,7 @@
  * Overrides: `npm run bench -- scanner` or BENCH_ONLY=ceilings,jobs,scanner,feed,directory,feedhttp,scale (a subset;
  * `scale` seeds a million rows per table and runs only when named), BENCH_N, BENCH_CONCURRENCY,
  * BENCH_SECONDS, BENCH_PIPELINE_N, BENCH_WORKER_CONCURRENCY, BENCH_PROFILE=1 (CPU profiles of
- * the service's processes during the jobs benchmark). See docs/performance.md.
+ * the service's processes during the jobs and read benchmarks). See docs/performance.md.
  */
 import { existsSync } from 'node:fs';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';

@@ -159,6 +159,12 @@ const schema = z.object({
   FEED_WEBSITE_URL: url.optional(),
   FEED_PRICING_URL: url.optional(),
   FEED_ENTERPRISE_URL: url.optional(),
+  /**
+   * The longest a web process serves its copy of the feed without asking Redis whether it is
+   * still the stored one. Stores are announced at once over pub/sub; this bounds a lost
+   * announcement. 0 asks on every read.
+   */
+  FEED_REVALIDATE_MS: z.coerce.number().int().min(0).max(60000).default(1000),
 
   // hosting (docs/hosting.md)
   /** `local` renders the manifests to DEPLOY_DIR and runs nothing; `kubernetes` applies them to a cluster. */

@@ -31,17 +31,30 @@ export function feedKey(prefix: string): string {
   return `${prefix}:feed:rendering`;
 }
 
-/** A strong validator: a quoted, truncated sha256 of the exact bytes served (192 bits). */
-export function strongEtag(body: string): string {
-  return `"${createHash('sha256').update(body, 'utf8').digest('base64url').slice(0, 32)}"`;
+/**
+ * The channel on which every store is announced (its version as the message), so that web
+ * processes holding a copy drop it at once instead of asking Redis on each read. Pub/sub
+ * delivers at most once: a reader must not rely on it alone (api/feed-cache.ts).
+ */
+export function feedChannel(prefix: string): string {
+  return `${prefix}:feed:stored`;
 }
 
-// Compare-and-set in one script: atomic, so JSON and RSS never come from different builds.
+/** A strong validator: a quoted, truncated sha256 of the exact bytes served (192 bits). */
+export function strongEtag(body: string | Buffer): string {
+  const hash = typeof body === 'string' ? createHash('sha256').update(body, 'utf8') : createHash('sha256').update(body);
+  return `"${hash.digest('base64url').slice(0, 32)}"`;
+}
+
+// Compare-and-set in one script: atomic, so JSON and RSS never come from different builds. The
+// announcement is part of it: no reader can see the new rendering stored and miss its message
+// for any reason but a lost subscription.
 const PUBLISH = `
 local current = redis.call('HGET', KEYS[1], 'version')
 if current and tonumber(current) > tonumber(ARGV[1]) then return 0 end
 redis.call('HSET', KEYS[1], 'version', ARGV[1], 'last_modified', ARGV[2],
   'json', ARGV[3], 'json_etag', ARGV[4], 'rss', ARGV[5], 'rss_etag', ARGV[6])
+redis.call('PUBLISH', ARGV[7], ARGV[1])
 return 1`;
 
 export interface PublishOutcome {
@@ -54,7 +67,9 @@ export interface PublishOutcome {
 export async function storeRenderings(redis: Redis, prefix: string, r: FeedRenderings): Promise<PublishOutcome> {
   const jsonEtag = strongEtag(r.json);
   const rssEtag = strongEtag(r.rss);
-  const stored = await redis.eval(PUBLISH, 1, feedKey(prefix), String(r.version), String(r.lastModified.getTime()), r.json, jsonEtag, r.rss, rssEtag);
+  const stored = await redis.eval(
+    PUBLISH, 1, feedKey(prefix), String(r.version), String(r.lastModified.getTime()), r.json, jsonEtag, r.rss, rssEtag, feedChannel(prefix),
+  );
   return { stored: Number(stored) === 1, jsonEtag, rssEtag };
 }
 

@@ -1,15 +1,17 @@
 /**
  * The threat feed, served from its last rendering in Redis: GET /api/feed (JSON, spec 2.5) and
- * GET /api/feed.rss (RSS 2.0), with a strong ETag, Last-Modified, Cache-Control and 304s. No
- * body parsing, no Postgres: a read checks the stored rendering's ETag in Redis (one short
- * round trip, shared by concurrent reads) and serves this process's copy of it (feed-cache.ts).
- * Only a feed never published yet asks the worker for a first build and waits a few seconds.
+ * GET /api/feed.rss (RSS 2.0), with a strong ETag, Last-Modified, Cache-Control and 304s, gzipped
+ * for readers that accept it. No body parsing, no Postgres: a read serves this process's copy
+ * of the rendering, which announcements and a bounded revalidation keep current
+ * (feed-cache.ts). Only a feed never published yet asks the worker for a first build and waits
+ * a few seconds.
  */
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import { Router, type Request, type RequestHandler } from 'express';
+import type { OutgoingHttpHeaders } from 'node:http';
+import type { Express, Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http-error.js';
 import type { FeedFormat } from '../../shared/feed-store.js';
-import { createFeedCache, type CachedRendering, type FeedCache } from '../feed-cache.js';
+import { createFeedCache, type CachedRendering, type EncodedBody, type FeedCache } from '../feed-cache.js';
 import { requestFeedRegeneration } from '../../queues/feed.js';
 import type { AppDeps } from '../context.js';
 import { ThreatFeed } from '../schemas/scans.js';
@@ -29,12 +31,14 @@ const cachingHeaders = {
   ETag: { schema: { type: 'string' as const }, description: 'strong validator of the exact bytes' },
   'Last-Modified': { schema: { type: 'string' as const }, description: 'when the newest scan finished' },
   'Cache-Control': { schema: { type: 'string' as const }, description: `public, max-age=${FEED_MAX_AGE_SECONDS}` },
+  Vary: { schema: { type: 'string' as const }, description: 'Accept-Encoding: gzipped for readers that accept it (Content-Encoding: gzip, its own ETag)' },
 };
 
 export function describeFeedRoutes(r: OpenAPIRegistry): void {
   const conditional = z.object({
     'if-none-match': z.string().optional(),
     'if-modified-since': z.string().optional(),
+    'accept-encoding': z.string().optional(),
   });
   r.registerPath({
     method: 'get', path: '/api/feed', tags: ['scan'], summary: 'The threat feed (spec 2.5): unsafe skills, newest first',
@@ -61,16 +65,55 @@ export function describeFeedRoutes(r: OpenAPIRegistry): void {
  * without it does If-Modified-Since count, compared in whole seconds as HTTP dates carry them.
  */
 export function notModified(req: Request, rendering: { etag: string; lastModified: Date }): boolean {
-  const inm = req.get('if-none-match');
+  const inm = req.headers['if-none-match'];
   if (inm !== undefined) {
     if (inm.trim() === '*') return true;
     return inm.split(',').some((tag) => tag.trim().replace(/^W\//, '') === rendering.etag);
   }
-  const ims = req.get('if-modified-since');
+  const ims = req.headers['if-modified-since'];
   if (!ims) return false;
   const since = Date.parse(ims);
   if (Number.isNaN(since)) return false;
   return Math.floor(rendering.lastModified.getTime() / 1000) <= Math.floor(since / 1000);
+}
+
+/**
+ * Whether Accept-Encoding admits gzip (RFC 9110 section 12.5.3): `gzip` (or `x-gzip`) listed
+ * with a q above 0, or else `*` with a q above 0. No header, or neither listed: identity.
+ */
+export function acceptsGzip(header: string | undefined): boolean {
+  if (!header || !/gzip|\*/i.test(header)) return false;
+  let any = false;
+  for (const part of header.split(',')) {
+    const [coding, ...params] = part.split(';');
+    const name = coding.trim().toLowerCase();
+    if (name !== 'gzip' && name !== 'x-gzip' && name !== '*') continue;
+    const q = params.map((p) => p.trim()).find((p) => /^q=/i.test(p));
+    const accepted = q === undefined || Number(q.slice(2)) > 0;
+    if (name !== '*') return accepted;
+    any = accepted;
+  }
+  return any;
+}
+
+/** What one encoding of a rendering is answered with: its bytes and both header sets, built once. */
+interface Answer {
+  body: Buffer;
+  etag: string;
+  lastModified: Date;
+  ok: OutgoingHttpHeaders;
+  notModified: OutgoingHttpHeaders;
+}
+
+function answers(rendering: CachedRendering, format: FeedFormat): { identity: Answer; gzip: Answer } {
+  const make = ({ body, etag }: EncodedBody, encoding?: string): Answer => {
+    const validators = {
+      ETag: etag, 'Last-Modified': rendering.lastModifiedHttp, 'Cache-Control': `public, max-age=${FEED_MAX_AGE_SECONDS}`, Vary: 'Accept-Encoding',
+    };
+    const ok = { ...validators, 'Content-Type': CONTENT_TYPE[format], 'Content-Length': body.length, ...(encoding ? { 'Content-Encoding': encoding } : {}) };
+    return { body, etag, lastModified: rendering.lastModified, ok, notModified: validators };
+  };
+  return { identity: make(rendering.identity), gzip: make(rendering.gzip, 'gzip') };
 }
 
 const unavailable = (message: string, cause?: unknown) =>
@@ -96,25 +139,33 @@ async function firstBuild(deps: AppDeps, cache: FeedCache, format: FeedFormat): 
   throw unavailable('the feed is being built; try again shortly');
 }
 
+/**
+ * The handler of one format. A read of a copy known current is answered synchronously (no
+ * Redis, no promise), with header objects built once per rendering and one writeHead: Express's
+ * res.send would look at the body, the headers and the request's freshness again every time.
+ * HEAD gets the same headers; Node sends no body for it.
+ */
 function serve(deps: AppDeps, cache: FeedCache, format: FeedFormat): RequestHandler {
-  return async (req, res) => {
-    const rendering = (await read(cache, format)) ?? (await firstBuild(deps, cache, format));
-    res.setHeader('ETag', rendering.etag);
-    res.setHeader('Last-Modified', rendering.lastModifiedHttp);
-    res.setHeader('Cache-Control', `public, max-age=${FEED_MAX_AGE_SECONDS}`);
-    if (notModified(req, rendering)) {
-      res.status(304).end();
-      return;
-    }
-    res.setHeader('Content-Type', CONTENT_TYPE[format]);
-    res.status(200).send(rendering.body);
+  const built = new WeakMap<CachedRendering, { identity: Answer; gzip: Answer }>();
+  const answer = (req: Request, res: Response, rendering: CachedRendering) => {
+    let both = built.get(rendering);
+    if (!both) built.set(rendering, (both = answers(rendering, format)));
+    const chosen = acceptsGzip(req.headers['accept-encoding']) ? both.gzip : both.identity;
+    if (notModified(req, chosen)) res.writeHead(304, chosen.notModified).end();
+    else res.writeHead(200, chosen.ok).end(chosen.body);
+  };
+  return (req, res) => {
+    const copy = cache.current(format);
+    if (copy) return answer(req, res, copy);
+    return read(cache, format)
+      .then((rendering) => rendering ?? firstBuild(deps, cache, format))
+      .then((rendering) => answer(req, res, rendering));
   };
 }
 
-export function feedRoutes(deps: AppDeps): Router {
-  const router = Router();
-  const cache = createFeedCache(deps.redis, deps.config.QUEUE_PREFIX);
-  router.get('/feed', serve(deps, cache, 'json'));
-  router.get('/feed.rss', serve(deps, cache, 'rss'));
-  return router;
+/** Adds GET /api/feed and /api/feed.rss (and so HEAD) to `app`, sharing one copy of the rendering. */
+export function addFeedRoutes(app: Express, deps: AppDeps): void {
+  const cache = createFeedCache(deps.redis, deps.config.QUEUE_PREFIX, { updates: deps.feedUpdates, revalidateMs: deps.config.FEED_REVALIDATE_MS });
+  app.get('/api/feed', serve(deps, cache, 'json'));
+  app.get('/api/feed.rss', serve(deps, cache, 'rss'));
 }

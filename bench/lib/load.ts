@@ -69,6 +69,8 @@ export async function runForDuration(opts: {
   make: () => HttpRequest;
   /** Which statuses count as answered; 2xx by default (a conditional GET expects 304). */
   ok?: (status: number) => boolean;
+  /** Called as the timed phase starts and ends (to mark a CPU profile's window). */
+  onTimedPhase?: (phase: 'start' | 'end') => void;
 }): Promise<TimedRun> {
   const client = httpClient(opts.port, opts.concurrency);
   const maxRequests = opts.maxRequests ?? 10_000_000;
@@ -81,6 +83,7 @@ export async function runForDuration(opts: {
     const start = performance.now();
     const end = start + opts.seconds * 1000;
     let sent = 0;
+    opts.onTimedPhase?.('start');
     await Promise.all(Array.from({ length: opts.concurrency }, async () => {
       while (sent < maxRequests && performance.now() < end) {
         sent++;
@@ -99,6 +102,7 @@ export async function runForDuration(opts: {
       }
     }));
     out.seconds = (performance.now() - start) / 1000;
+    opts.onTimedPhase?.('end');
     return out;
   } finally {
     client.close();

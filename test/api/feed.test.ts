@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import request from 'supertest';
 import { htmlText } from '../../feed/render-rss.js';
 import Parser from 'rss-parser';
@@ -26,6 +28,21 @@ afterAll(async () => h?.close());
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const FEED_KEYS = ['title', 'description', 'website', 'rss_url', 'last_updated', 'items', 'stats', 'upgrade'];
 const ITEM_KEYS = ['id', 'title', 'description', 'category', 'severity', 'slug', 'url', 'downloads', 'published_at'];
+
+/** GET without Accept-Encoding (supertest asks for gzip by default): the bytes and ETag the publisher stored. */
+const plain = (app: Harness['app'], path: string) => request(app).get(path).set('Accept-Encoding', 'identity');
+
+/** GET over the harness's listening server with node:http, which (unlike supertest) leaves a gzipped body as it came. */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(`${h.baseUrl}${path}`, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    }).on('error', reject);
+  });
+}
 
 /** Asks for a regeneration and polls GET /api/feed until `done` holds. */
 async function feedWhen(done: (body: any) => boolean): Promise<request.Response> {
@@ -172,10 +189,57 @@ describe('after a few scans', () => {
   });
 
   it('keeps the same ETag when the feed is regenerated without a new scan', async () => {
-    const before = await request(h.app).get('/api/feed');
+    const before = await plain(h.app, '/api/feed');
+    const gzipped = await request(h.app).get('/api/feed').set('Accept-Encoding', 'gzip');
     const out = await publishFeed({ config: h.config, db: h.db.pool, redis: h.deps.redis });
     expect(out.jsonEtag).toBe(before.headers.etag);
-    expect((await request(h.app).get('/api/feed')).headers.etag).toBe(before.headers.etag);
+    expect((await plain(h.app, '/api/feed')).headers.etag).toBe(before.headers.etag);
+    expect((await request(h.app).get('/api/feed').set('Accept-Encoding', 'gzip')).headers.etag).toBe(gzipped.headers.etag);
+  });
+
+  it('serves the same bytes gzipped to a reader that accepts gzip, with their own ETag and Vary', async () => {
+    const identity = await plain(h.app, '/api/feed');
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.headers.vary).toBe('Accept-Encoding');
+    expect(Number(identity.headers['content-length'])).toBe(Buffer.byteLength(identity.text));
+    const raw = await rawGet('/api/feed', { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(raw.status).toBe(200);
+    expect(raw.headers['content-encoding']).toBe('gzip');
+    expect(raw.headers.vary).toBe('Accept-Encoding');
+    expect(raw.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(Number(raw.headers['content-length'])).toBe(raw.body.length);
+    expect(gunzipSync(raw.body).toString('utf8')).toBe(identity.text);
+    expect(raw.headers.etag).toMatch(/^"[A-Za-z0-9_-]{32}"$/);
+    expect(raw.headers.etag).not.toBe(identity.headers.etag);
+    expect(raw.headers['last-modified']).toBe(identity.headers['last-modified']);
+    // Each ETag names its own encoding: a 304 only for the one that would be served.
+    const gz = (tag: string) => request(h.app).get('/api/feed').set('Accept-Encoding', 'gzip').set('If-None-Match', tag);
+    expect((await gz(raw.headers.etag!)).status).toBe(304);
+    expect((await gz(raw.headers.etag!)).headers.vary).toBe('Accept-Encoding');
+    expect((await gz(identity.headers.etag)).status).toBe(200);
+    expect((await plain(h.app, '/api/feed').set('If-None-Match', raw.headers.etag!)).status).toBe(200);
+    // Refused by q=0, or not offered at all: identity.
+    for (const header of ['gzip;q=0', 'gzip;q=0, *;q=1', 'br', 'identity']) {
+      const res = await request(h.app).get('/api/feed').set('Accept-Encoding', header);
+      expect([header, res.headers['content-encoding']]).toEqual([header, undefined]);
+      expect(res.headers.etag).toBe(identity.headers.etag);
+    }
+    for (const header of ['*', 'GZIP;q=0.5', 'deflate, x-gzip']) {
+      const res = await rawGet('/api/feed', { 'Accept-Encoding': header });
+      expect([header, res.headers['content-encoding']]).toEqual([header, 'gzip']);
+    }
+    const rss = await rawGet('/api/feed.rss', { 'Accept-Encoding': 'gzip' });
+    expect(rss.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(rss.body).toString('utf8')).toBe((await plain(h.app, '/api/feed.rss')).text);
+  });
+
+  it('answers HEAD with the headers of a GET and no body', async () => {
+    const get = await plain(h.app, '/api/feed');
+    const head = await request(h.app).head('/api/feed').set('Accept-Encoding', 'identity');
+    expect(head.status).toBe(200);
+    expect(head.text ?? '').toBe('');
+    for (const name of ['etag', 'last-modified', 'cache-control', 'content-type', 'content-length', 'vary']) expect(head.headers[name]).toBe(get.headers[name]);
+    expect((await request(h.app).head('/api/feed').set('Accept-Encoding', 'identity').set('If-None-Match', get.headers.etag)).status).toBe(304);
   });
 
   it('publishes a new ETag after a new unsafe scan, on the scan worker\'s own request', async () => {
@@ -198,12 +262,14 @@ describe('after a few scans', () => {
     h.config.FEED_ITEMS_LIMIT = 1;
     try {
       await publishFeed({ config: h.config, db: h.db.pool, redis: h.deps.redis });
-      const res = await request(h.app).get('/api/feed');
-      expect(res.body.items).toHaveLength(1);
-      expect(res.body.stats.total_unsafe).toBe(3);
+      // Served once the store's announcement has reached this process.
+      const itemsServed = async () => (await request(h.app).get('/api/feed')).body.items.length;
+      await expect.poll(itemsServed, { timeout: 5000, interval: 20 }).toBe(1);
+      expect((await request(h.app).get('/api/feed')).body.stats.total_unsafe).toBe(3);
     } finally {
       h.config.FEED_ITEMS_LIMIT = saved;
       await publishFeed({ config: h.config, db: h.db.pool, redis: h.deps.redis });
+      await expect.poll(async () => (await request(h.app).get('/api/feed')).body.items.length, { timeout: 5000, interval: 20 }).toBe(3);
     }
   });
 
@@ -263,10 +329,10 @@ describe('regeneration requests', () => {
 });
 
 describe('several web processes, each with its copy of the rendering', () => {
-  it('serves a newly stored rendering from every web process at its next read, and 304 only for the new ETag', async () => {
+  it('serves a newly stored rendering from every web process soon after the store, and 304 only for the new ETag', async () => {
     const webs = [h.app, buildApp(h.deps)];
-    const before = await Promise.all(webs.map((app) => request(app).get('/api/feed')));
-    const beforeRss = await Promise.all(webs.map((app) => request(app).get('/api/feed.rss')));
+    const before = await Promise.all(webs.map((app) => plain(app, '/api/feed')));
+    const beforeRss = await Promise.all(webs.map((app) => plain(app, '/api/feed.rss')));
     expect(before[1].text).toBe(before[0].text);
     expect(beforeRss[1].text).toBe(beforeRss[0].text);
 
@@ -278,15 +344,16 @@ describe('several web processes, each with its copy of the rendering', () => {
     expect(out.stored).toBe(true);
 
     for (const app of webs) {
-      const res = await request(app).get('/api/feed');
+      // The store is announced over pub/sub: each process drops its copy when the message lands.
+      await expect.poll(async () => (await plain(app, '/api/feed')).text, { timeout: 5000, interval: 20 }).toBe(json);
+      const res = await plain(app, '/api/feed');
       expect(res.status).toBe(200);
-      expect(res.text).toBe(json);
       expect(res.headers.etag).toBe(out.jsonEtag);
       expect(res.headers['last-modified']).toBe(new Date(Math.floor(lastModified.getTime() / 1000) * 1000).toUTCString());
-      expect((await request(app).get('/api/feed.rss')).text).toBe(rss);
-      expect((await request(app).get('/api/feed').set('If-None-Match', before[0].headers.etag)).status).toBe(200);
-      expect((await request(app).get('/api/feed').set('If-None-Match', out.jsonEtag)).status).toBe(304);
-      expect((await request(app).get('/api/feed.rss').set('If-None-Match', out.rssEtag)).status).toBe(304);
+      expect((await plain(app, '/api/feed.rss')).text).toBe(rss);
+      expect((await plain(app, '/api/feed').set('If-None-Match', before[0].headers.etag)).status).toBe(200);
+      expect((await plain(app, '/api/feed').set('If-None-Match', out.jsonEtag)).status).toBe(304);
+      expect((await plain(app, '/api/feed.rss').set('If-None-Match', out.rssEtag)).status).toBe(304);
     }
   });
 

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../api/app.js';
+import { subscribeFeedUpdates } from '../../api/feed-updates.js';
 import type { AppDeps } from '../../api/context.js';
 import { loadConfig, type Config } from '../../shared/config.js';
 import { createLogger } from '../../shared/logger.js';
@@ -81,8 +82,9 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   await scanEvents.waitUntilReady();
   const facilitator = createFacilitator(config);
   const lightning = createLightningBackend(config, db.pool);
+  const feedUpdates = subscribeFeedUpdates(blocking, prefix);
   const deps: AppDeps = {
-    config, db: db.pool, redis: producer, log, facilitator, lightning, hostingDriverKind: driver.kind, x402: x402SettingsFromConfig(config),
+    config, db: db.pool, redis: producer, log, feedUpdates, facilitator, lightning, hostingDriverKind: driver.kind, x402: x402SettingsFromConfig(config),
     queues: { settlement, settlementEvents, scans: scanQueue, scanEvents, feed: feedQueue, provisioning: provisioningQueue, webhooks: webhookQueue, maintenance: maintenanceQueue },
   };
   const app = buildApp(deps);
@@ -116,7 +118,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
       await workers?.close();
       await new Promise<void>((r) => (server.s ? server.s.close(() => r()) : r()));
       server.s?.closeAllConnections();
-      await Promise.all([settlementEvents.close(), scanEvents.close()]);
+      await Promise.all([settlementEvents.close(), scanEvents.close(), feedUpdates.close()]);
       const queues = [settlement, maintenanceQueue, scanQueue, feedQueue, provisioningQueue, webhookQueue];
       for (const q of queues) await q.obliterate({ force: true }).catch(() => {});
       await Promise.all(queues.map((q) => q.close()));
