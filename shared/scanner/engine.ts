@@ -11,7 +11,7 @@ import { INTENT_NEEDLES, intentFindings } from './intent.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
 import { compileRule, matchRule, patternNeedles, SMALL_FILE, type RawFinding } from './match.js';
-import { modelFinding } from './model/index.js';
+import { judge, type Judgement, type Model } from './model/index.js';
 import { buildNeedleIndex, findNeedles, type NeedleHits } from './needles.js';
 import { prepare, type Prepared } from './prepare.js';
 import { buildReport } from './report.js';
@@ -26,8 +26,11 @@ export interface ScanOptions {
   now?: () => number;
   /** Also report the signal rules' findings (Rule.signal), which combinations otherwise consume silently: for rule tests and debugging. */
   signals?: boolean;
-  /** Ask the intent model (model/index.ts) too. Default true; its training turns it off to read the rules' findings alone. */
-  model?: boolean;
+  /**
+   * Ask the intent model (model/index.ts) too. Default true, the shipped model; false reads the
+   * rules' findings alone (its training does); tests pass a model of their own.
+   */
+  model?: boolean | Model;
 }
 
 /**
@@ -148,6 +151,23 @@ function asDetectorData(findings: RawFinding[], format: string): void {
   }
 }
 
+/**
+ * The model's second opinion: a skill it reads as plainly benign (security training, an audit,
+ * a detection lab that quotes what attacks run) has the rules' HIGH findings kept at MEDIUM, still
+ * listed with their excerpts. Never a CRITICAL one: what the rules are surest of (secrets read and
+ * sent, a reverse shell, security turned off) stands whatever the rest of the skill says, so
+ * padding an attack with benign prose cannot hide it. Nor a skill the scan did not read whole.
+ */
+function keptAtMedium(findings: RawFinding[], judged: Judgement): void {
+  if (findings.some((f) => f.severity === 'CRITICAL')) return;
+  for (const f of findings) {
+    if (f.severity !== 'HIGH') continue;
+    f.severity = 'MEDIUM';
+    f.atRuleSeverity = false;
+    f.message = `${f.message} (kept at MEDIUM: the intent model reads the skill as benign, score ${judged.score.toFixed(2)} below ${judged.veto.toFixed(2)})`;
+  }
+}
+
 const INSIDE = / \(inside ([\w ]{1,20}?)-encoded text(?:, (\d{1,2}) layers deep)?\)$/;
 
 /** "(inside base64-encoded text)" once, with the layer count, however deep the finding sits. */
@@ -218,8 +238,9 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
     truncated = true;
   }
   skillComboFindings(findings, findings);
-  const judged = opts.model === false ? null : modelFinding(files, findings);
-  if (judged) findings.push(judged);
+  const judged = opts.model === false ? null : judge(files, findings, typeof opts.model === 'object' ? opts.model : undefined);
+  if (judged?.finding) findings.push(judged.finding);
+  else if (judged?.vouches && !truncated) keptAtMedium(findings, judged);
   const reported = opts.signals ? findings : findings.filter((f) => !SIGNALS.has(f.rule_id));
   return buildReport(reported, truncated, MAX_FINDINGS, now() - started);
 }

@@ -15,7 +15,8 @@
  * counts 1, the sum scaled by 1/sqrt(features) with a floor, model/index.ts), fitted by Adam with L2, averaged over BAGS runs
  * with different shuffles. The threshold is chosen on the training data alone: five-fold
  * out-of-fold scores of the benign skills the rules pass, cut so that FP_TARGET of them would be
- * reported.
+ * reported. So is the veto, below which the model vouches for a skill (engine.ts, keptAtMedium):
+ * out-of-fold scores of the attacks the rules catch, cut so that VETO_RATE of them score lower.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -40,6 +41,8 @@ const BAGS = 5;
 const FOLDS = 5;
 /** Share of the rules-clean benign training skills the threshold lets through as reported. */
 const FP_TARGET = 0.02;
+/** Share of the attacks the rules catch whose out-of-fold score may fall below the veto. */
+const VETO_RATE = 0.01;
 
 interface Example {
   corpus: string;
@@ -47,6 +50,8 @@ interface Example {
   malicious: boolean;
   /** The rules alone report it unsafe. */
   rulesUnsafe: boolean;
+  /** The rules found something CRITICAL, which the model's veto never lowers. */
+  rulesCritical: boolean;
   features: number[];
 }
 
@@ -56,7 +61,8 @@ function example(corpus: string, skill: Skill, malicious: boolean): Example {
   const files = skill.files.map((f) => prepare(String(f.path), f.text));
   const features = skillFeatures(files, report.findings.map((f) => f.rule_id));
   const rulesUnsafe = report.findings.some((f) => !f.rule_id.startsWith('NX') && (f.severity === 'HIGH' || f.severity === 'CRITICAL'));
-  return { corpus, name: skill.name, malicious, rulesUnsafe, features: [...features].sort((a, b) => a - b) };
+  const rulesCritical = report.findings.some((f) => !f.rule_id.startsWith('NX') && f.severity === 'CRITICAL');
+  return { corpus, name: skill.name, malicious, rulesUnsafe, rulesCritical, features: [...features].sort((a, b) => a - b) };
 }
 
 function load(corpora: readonly string[]): Example[] {
@@ -205,18 +211,34 @@ function score(model: Fitted, e: Example): number {
   return model.bias + s * featureScale(e.features.length);
 }
 
-/** The threshold: out-of-fold scores of rules-clean benign skills, cut at FP_TARGET. */
-function chooseThreshold(examples: readonly Example[]): number {
+interface Cuts {
+  threshold: number;
+  veto: number;
+}
+
+/**
+ * The threshold and the veto, from out-of-fold scores: the threshold cuts the rules-clean benign
+ * skills at FP_TARGET, the veto the attacks the rules catch at VETO_RATE.
+ */
+function chooseCuts(examples: readonly Example[]): Cuts {
   const benign: number[] = [];
+  const caught: number[] = [];
   for (let k = 0; k < FOLDS; k++) {
     const model = fit(examples.filter((_, i) => i % FOLDS !== k));
     examples.forEach((e, i) => {
-      if (i % FOLDS === k && !e.malicious && !e.rulesUnsafe && e.corpus !== 'installed') benign.push(score(model, e));
+      if (i % FOLDS !== k || e.corpus === 'installed') return;
+      if (!e.malicious && !e.rulesUnsafe) benign.push(score(model, e));
+      if (e.malicious && e.rulesUnsafe) caught.push(score(model, e));
     });
   }
   benign.sort((a, b) => b - a);
+  caught.sort((a, b) => a - b);
   const cut = Math.floor(benign.length * FP_TARGET);
-  return round((benign[cut] + (benign[cut - 1] ?? benign[cut] + 0.02)) / 2);
+  const low = Math.floor(caught.length * VETO_RATE);
+  return {
+    threshold: round((benign[cut] + (benign[cut - 1] ?? benign[cut] + 0.02)) / 2),
+    veto: round((caught[low] + (caught[low - 1] ?? caught[low] - 0.02)) / 2),
+  };
 }
 
 function round(x: number): number {
@@ -224,9 +246,9 @@ function round(x: number): number {
 }
 
 /** The weights file: buckets sorted, weights rounded, near-zero weights left out. */
-function modelFile(model: Fitted, threshold: number, corpora: readonly string[]): ModelFile {
+function modelFile(model: Fitted, { threshold, veto }: Cuts, corpora: readonly string[]): ModelFile {
   const weights = [...model.weights].map(([f, w]) => [f, round(w)] as [number, number]).filter(([, w]) => Math.abs(w) >= 5e-4).sort((a, b) => a[0] - b[0]);
-  return { version: 1, bucket_bits: BUCKET_BITS, bias: round(model.bias), threshold, trained_on: [...corpora], weights };
+  return { version: 1, bucket_bits: BUCKET_BITS, bias: round(model.bias), threshold, veto, trained_on: [...corpora], weights };
 }
 
 function serialise(file: ModelFile): string {
@@ -240,19 +262,26 @@ function leaveOneOut(examples: readonly Example[], corpora: readonly string[]): 
   for (const held of corpora) {
     const train = examples.filter((e) => e.corpus !== held);
     const test = examples.filter((e) => e.corpus === held);
-    const shipped = loadModel(modelFile(fit(train), chooseThreshold(train), []));
+    const shipped = loadModel(modelFile(fit(train), chooseCuts(train), []));
     let caught = 0;
     let rules = 0;
     let fp = 0;
     let rulesFp = 0;
+    let vouched = 0;
+    let vouchedFp = 0;
     for (const e of test) {
-      const flagged = e.rulesUnsafe || modelScore(new Set(e.features), shipped) > shipped.threshold;
+      const s = modelScore(new Set(e.features), shipped);
+      const flagged = e.rulesUnsafe || s > shipped.threshold;
+      // As the engine judges: the model's veto lowers what the rules found unless it is CRITICAL.
+      const stands = s > shipped.threshold || (e.rulesUnsafe && (e.rulesCritical || !(s < shipped.veto)));
       if (e.malicious) {
         caught += flagged ? 1 : 0;
         rules += e.rulesUnsafe ? 1 : 0;
+        vouched += stands ? 1 : 0;
       } else {
         fp += flagged ? 1 : 0;
         rulesFp += e.rulesUnsafe ? 1 : 0;
+        vouchedFp += stands ? 1 : 0;
       }
     }
     const bad = test.filter((e) => e.malicious).length;
@@ -261,7 +290,8 @@ function leaveOneOut(examples: readonly Example[], corpora: readonly string[]): 
       const installedFp = installedTest.filter((e) => e.rulesUnsafe || modelScore(new Set(e.features), shipped) > shipped.threshold).length;
       console.log(`installed text, the half not trained on: false positives ${installedFp}/${installedTest.length}`);
     }
-    console.log(`${held}: rules ${rules}/${bad}, false positives ${rulesFp}/${good}; rules + model ${caught}/${bad} = ${(caught / bad * 100).toFixed(1)}%, false positives ${fp}/${good} = ${(fp / good * 100).toFixed(1)}%`);
+    const pct = (n: number, of: number) => `${n}/${of} = ${(n / of * 100).toFixed(1)}%`;
+    console.log(`${held}: rules ${rules}/${bad}, false positives ${rulesFp}/${good}; rules + model ${pct(caught, bad)}, false positives ${pct(fp, good)}; with the veto ${pct(vouched, bad)}, false positives ${pct(vouchedFp, good)}`);
   }
 }
 
@@ -274,7 +304,7 @@ function main(): void {
     leaveOneOut(examples, corpora);
     return;
   }
-  const text = serialise(modelFile(fit(examples), chooseThreshold(examples), [...corpora, INSTALLED_NAME]));
+  const text = serialise(modelFile(fit(examples), chooseCuts(examples), [...corpora, INSTALLED_NAME]));
   if (args.includes('--check')) {
     if (readFileSync(WEIGHTS, 'utf8') !== text) {
       console.error('weights.json is not what training on the corpora gives: run npx tsx test/scanner/train-model.ts');

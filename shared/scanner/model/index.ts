@@ -4,6 +4,8 @@
  * shipped as weights.json. The rules catch what they were written for; the model catches skills
  * that read, as a whole, like the attacks it was trained on, worded in ways no rule lists. It
  * reports one finding (ML001) whose excerpt is the line that weighs most towards its verdict.
+ * It also gives a second opinion on the rules: a skill it reads as plainly benign (a score below
+ * its veto) has the rules' HIGH findings kept at MEDIUM (engine.ts, keptAtMedium).
  * docs/scanner.md ("The intent model") has how it was trained and measured.
  */
 import { readFileSync } from 'node:fs';
@@ -20,6 +22,11 @@ export interface ModelFile {
   bias: number;
   /** A skill is reported when its score is above this (chosen on the training data, see train-model.ts). */
   threshold: number;
+  /**
+   * Below this score the model vouches for a skill (chosen on the training data so that few of
+   * the attacks the rules catch score lower). Absent: the model never vouches.
+   */
+  veto?: number;
   /** The corpora the weights were fitted to, for the record. */
   trained_on: string[];
   /** [bucket, weight] for every bucket with a weight. */
@@ -36,6 +43,7 @@ export const MODEL_RULE = {
 export interface Model {
   bias: number;
   threshold: number;
+  veto: number;
   weights: Float32Array;
 }
 
@@ -43,7 +51,7 @@ export function loadModel(file: ModelFile): Model {
   if (file.version !== 1 || file.bucket_bits !== BUCKET_BITS) throw new Error(`weights.json: unsupported model (version ${file.version}, ${file.bucket_bits} bits)`);
   const weights = new Float32Array(1 << BUCKET_BITS);
   for (const [bucket, w] of file.weights) weights[bucket] = w;
-  return { bias: file.bias, threshold: file.threshold, weights };
+  return { bias: file.bias, threshold: file.threshold, veto: file.veto ?? -Infinity, weights };
 }
 
 let shipped: Model | undefined;
@@ -130,15 +138,34 @@ export function skillScore(files: readonly Prepared[], ruleIds: Iterable<string>
   return model.bias + sum * featureScale(size);
 }
 
+/** What the model makes of a scanned skill. */
+export interface Judgement {
+  score: number;
+  /** ML001 when the score is above the threshold. */
+  finding: RawFinding | null;
+  /** The score is below the veto: the skill reads as plainly benign. */
+  vouches: boolean;
+  /** The veto, for the message of a finding kept at MEDIUM. */
+  veto: number;
+}
+
 /**
- * The ML001 finding for a scanned skill, or null when the model reads it as benign. `found` are
- * the scan's own findings (signals included); `category` of the finding is that of the most
- * severe of them, as the model says "attack" but not which kind.
+ * The model's judgement of a scanned skill. `found` are the scan's own findings (signals
+ * included); the ML001 finding's `category` is that of the most severe of them, as the model
+ * says "attack" but not which kind.
  */
-export function modelFinding(files: readonly Prepared[], found: readonly RawFinding[], model: Model = shippedModel()): RawFinding | null {
-  if (files.length === 0) return null;
+export function judge(files: readonly Prepared[], found: readonly RawFinding[], model: Model = shippedModel()): Judgement {
+  if (files.length === 0) return { score: model.bias, finding: null, vouches: false, veto: model.veto };
   const score = skillScore(files, found.map((f) => f.rule_id), model);
-  if (!(score > model.threshold)) return null;
+  return { score, finding: score > model.threshold ? reported(files, found, score, model) : null, vouches: score < model.veto, veto: model.veto };
+}
+
+/** The ML001 finding for a scanned skill, or null when the model does not report it. */
+export function modelFinding(files: readonly Prepared[], found: readonly RawFinding[], model: Model = shippedModel()): RawFinding | null {
+  return judge(files, found, model).finding;
+}
+
+function reported(files: readonly Prepared[], found: readonly RawFinding[], score: number, model: Model): RawFinding {
   const at = strongestLine(files, model);
   return {
     rule_id: MODEL_RULE.id,
