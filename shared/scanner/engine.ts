@@ -11,7 +11,7 @@ import { INTENT_NEEDLES, intentFindings } from './intent.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
 import { compileRule, matchRule, patternNeedles, SMALL_FILE, type RawFinding } from './match.js';
-import { judge, type Judgement, type Model } from './model/index.js';
+import { judge, vouchesFor, type Judgement, type Model } from './model/index.js';
 import { buildNeedleIndex, findNeedles, type NeedleHits } from './needles.js';
 import { prepare, type Prepared } from './prepare.js';
 import { buildReport } from './report.js';
@@ -154,14 +154,16 @@ function asDetectorData(findings: RawFinding[], format: string): void {
 /**
  * The model's second opinion: a skill it reads as plainly benign (security training, an audit,
  * a detection lab that quotes what attacks run) has the rules' HIGH findings kept at MEDIUM, still
- * listed with their excerpts. Never a CRITICAL one: what the rules are surest of (secrets read and
- * sent, a reverse shell, security turned off) stands whatever the rest of the skill says, so
- * padding an attack with benign prose cannot hide it. Nor a skill the scan did not read whole.
+ * listed with their excerpts, when the lines around each of them read as benign too: benign text
+ * added elsewhere (a README as a second file, pages of prose after the attack) vouches for
+ * nothing. Never a CRITICAL finding: what the rules are surest of (secrets read and sent, a
+ * reverse shell) stands whatever the skill says. Nor a skill the scan did not read whole.
  */
-function keptAtMedium(findings: RawFinding[], judged: Judgement): void {
+function keptAtMedium(findings: RawFinding[], files: readonly Prepared[], judged: Judgement): void {
   if (findings.some((f) => f.severity === 'CRITICAL')) return;
-  for (const f of findings) {
-    if (f.severity !== 'HIGH') continue;
+  const high = findings.filter((f) => f.severity === 'HIGH');
+  if (!high.every((f) => vouchesFor(judged, files, findings, f))) return;
+  for (const f of high) {
     f.severity = 'MEDIUM';
     f.atRuleSeverity = false;
     f.message = `${f.message} (kept at MEDIUM: the intent model reads the skill as benign, score ${judged.score.toFixed(2)} below ${judged.veto.toFixed(2)})`;
@@ -240,7 +242,7 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
   skillComboFindings(findings, findings);
   const judged = opts.model === false ? null : judge(files, findings, typeof opts.model === 'object' ? opts.model : undefined);
   if (judged?.finding) findings.push(judged.finding);
-  else if (judged?.vouches && !truncated) keptAtMedium(findings, judged);
+  else if (judged?.vouches && !truncated) keptAtMedium(findings, files, judged);
   const reported = opts.signals ? findings : findings.filter((f) => !SIGNALS.has(f.rule_id));
   return buildReport(reported, truncated, MAX_FINDINGS, now() - started);
 }

@@ -15,8 +15,10 @@
  * counts 1, the sum scaled by 1/sqrt(features) with a floor, model/index.ts), fitted by Adam with L2, averaged over BAGS runs
  * with different shuffles. The threshold is chosen on the training data alone: five-fold
  * out-of-fold scores of the benign skills the rules pass, cut so that FP_TARGET of them would be
- * reported. So is the veto, below which the model vouches for a skill (engine.ts, keptAtMedium):
- * out-of-fold scores of the attacks the rules catch, cut so that VETO_RATE of them score lower.
+ * reported. So are the vetoes, below which the model vouches for a skill and for the lines around
+ * each finding (engine.ts, keptAtMedium): out-of-fold scores of the attacks the rules catch, cut
+ * so that VETO_RATE of them score lower; the skill's over SHORT_SKILL features or more, the lines'
+ * never above the bias (model/index.ts).
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -24,7 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scanSkill, type Skill } from '../../shared/scanner/index.js';
 import { BUCKET_BITS } from '../../shared/scanner/model/features.js';
-import { featureScale, loadModel, modelScore, skillFeatures, type ModelFile } from '../../shared/scanner/model/index.js';
+import { SHORT_SKILL, featureScale, findingWindow, forEachWindowFeature, loadModel, modelScore, skillFeatures, type ModelFile } from '../../shared/scanner/model/index.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import { loadSkills } from './corpus.js';
 
@@ -52,6 +54,8 @@ interface Example {
   rulesUnsafe: boolean;
   /** The rules found something CRITICAL, which the model's veto never lowers. */
   rulesCritical: boolean;
+  /** The features of the lines around each HIGH finding (model/index.ts, forEachWindowFeature), when the veto could lower them. */
+  windows: number[][];
   features: number[];
 }
 
@@ -62,7 +66,15 @@ function example(corpus: string, skill: Skill, malicious: boolean): Example {
   const features = skillFeatures(files, report.findings.map((f) => f.rule_id));
   const rulesUnsafe = report.findings.some((f) => !f.rule_id.startsWith('NX') && (f.severity === 'HIGH' || f.severity === 'CRITICAL'));
   const rulesCritical = report.findings.some((f) => !f.rule_id.startsWith('NX') && f.severity === 'CRITICAL');
-  return { corpus, name: skill.name, malicious, rulesUnsafe, rulesCritical, features: [...features].sort((a, b) => a - b) };
+  const windows = rulesUnsafe && !rulesCritical ? report.findings.filter((f) => f.severity === 'HIGH').map((f) => {
+    const p = files.find((x) => x.path === f.file)!;
+    const window = findingWindow(p, f.line - 1);
+    const ids = report.findings.filter((x) => x.file === f.file && x.line - 1 >= window[0] && x.line - 1 <= window[1]).map((x) => x.rule_id);
+    const set = new Set<number>();
+    forEachWindowFeature(p, window, ids, (b) => set.add(b));
+    return [...set];
+  }) : [];
+  return { corpus, name: skill.name, malicious, rulesUnsafe, rulesCritical, windows, features: [...features].sort((a, b) => a - b) };
 }
 
 function load(corpora: readonly string[]): Example[] {
@@ -205,40 +217,60 @@ function fit(examples: readonly Example[]): Fitted {
   return { bias, weights: sum };
 }
 
-function score(model: Fitted, e: Example): number {
+function scoreOf(model: Fitted, features: readonly number[]): number {
   let s = 0;
-  for (const f of e.features) s += model.weights.get(f) ?? 0;
-  return model.bias + s * featureScale(e.features.length);
+  for (const f of features) s += model.weights.get(f) ?? 0;
+  return model.bias + s * featureScale(features.length);
+}
+
+function score(model: Fitted, e: Example): number {
+  return scoreOf(model, e.features);
+}
+
+/** The highest score of the lines around the example's HIGH findings: the veto needs every one below it. */
+function windowsScore(model: Fitted, e: Example): number {
+  return Math.max(...e.windows.map((w) => scoreOf(model, w)));
 }
 
 interface Cuts {
   threshold: number;
   veto: number;
+  windowVeto: number;
 }
 
 /**
  * The threshold and the veto, from out-of-fold scores: the threshold cuts the rules-clean benign
  * skills at FP_TARGET, the veto the attacks the rules catch at VETO_RATE.
  */
-function chooseCuts(examples: readonly Example[]): Cuts {
+function chooseCuts(examples: readonly Example[], bias: number): Cuts {
   const benign: number[] = [];
   const caught: number[] = [];
+  const caughtWindows: number[] = [];
   for (let k = 0; k < FOLDS; k++) {
     const model = fit(examples.filter((_, i) => i % FOLDS !== k));
     examples.forEach((e, i) => {
       if (i % FOLDS !== k || e.corpus === 'installed') return;
       if (!e.malicious && !e.rulesUnsafe) benign.push(score(model, e));
-      if (e.malicious && e.rulesUnsafe) caught.push(score(model, e));
+      if (e.malicious && e.rulesUnsafe && e.features.length >= SHORT_SKILL) caught.push(score(model, e));
+      if (e.malicious && e.windows.length > 0) caughtWindows.push(windowsScore(model, e));
     });
   }
   benign.sort((a, b) => b - a);
-  caught.sort((a, b) => a - b);
   const cut = Math.floor(benign.length * FP_TARGET);
-  const low = Math.floor(caught.length * VETO_RATE);
   return {
     threshold: round((benign[cut] + (benign[cut - 1] ?? benign[cut] + 0.02)) / 2),
-    veto: round((caught[low] + (caught[low - 1] ?? caught[low] - 0.02)) / 2),
+    veto: lowCut(caught),
+    // A few lines weigh little (the score's floor of SHORT_SKILL features) and score near the
+    // bias: the lines around a finding must read as more benign than knowing nothing.
+    windowVeto: Math.min(lowCut(caughtWindows), round(bias)),
   };
+}
+
+/** Between the scores at VETO_RATE from the bottom and the one below it. */
+function lowCut(scores: number[]): number {
+  scores.sort((a, b) => a - b);
+  const low = Math.floor(scores.length * VETO_RATE);
+  return round((scores[low] + (scores[low - 1] ?? scores[low] - 0.02)) / 2);
 }
 
 function round(x: number): number {
@@ -246,9 +278,9 @@ function round(x: number): number {
 }
 
 /** The weights file: buckets sorted, weights rounded, near-zero weights left out. */
-function modelFile(model: Fitted, { threshold, veto }: Cuts, corpora: readonly string[]): ModelFile {
+function modelFile(model: Fitted, { threshold, veto, windowVeto }: Cuts, corpora: readonly string[]): ModelFile {
   const weights = [...model.weights].map(([f, w]) => [f, round(w)] as [number, number]).filter(([, w]) => Math.abs(w) >= 5e-4).sort((a, b) => a[0] - b[0]);
-  return { version: 1, bucket_bits: BUCKET_BITS, bias: round(model.bias), threshold, veto, trained_on: [...corpora], weights };
+  return { version: 1, bucket_bits: BUCKET_BITS, bias: round(model.bias), threshold, veto, window_veto: windowVeto, trained_on: [...corpora], weights };
 }
 
 function serialise(file: ModelFile): string {
@@ -262,26 +294,28 @@ function leaveOneOut(examples: readonly Example[], corpora: readonly string[]): 
   for (const held of corpora) {
     const train = examples.filter((e) => e.corpus !== held);
     const test = examples.filter((e) => e.corpus === held);
-    const shipped = loadModel(modelFile(fit(train), chooseCuts(train), []));
+    const fitted = fit(train);
+    const shipped = loadModel(modelFile(fitted, chooseCuts(train, fitted.bias), []));
     let caught = 0;
     let rules = 0;
     let fp = 0;
     let rulesFp = 0;
-    let vouched = 0;
-    let vouchedFp = 0;
+    let standing = 0;
+    let standingFp = 0;
     for (const e of test) {
       const s = modelScore(new Set(e.features), shipped);
       const flagged = e.rulesUnsafe || s > shipped.threshold;
       // As the engine judges: the model's veto lowers what the rules found unless it is CRITICAL.
-      const stands = s > shipped.threshold || (e.rulesUnsafe && (e.rulesCritical || !(s < shipped.veto)));
+      const vouched = e.features.length >= SHORT_SKILL && s < shipped.veto && e.windows.length > 0 && windowsScore(fitted, e) < shipped.windowVeto;
+      const stands = s > shipped.threshold || (e.rulesUnsafe && (e.rulesCritical || !vouched));
       if (e.malicious) {
         caught += flagged ? 1 : 0;
         rules += e.rulesUnsafe ? 1 : 0;
-        vouched += stands ? 1 : 0;
+        standing += stands ? 1 : 0;
       } else {
         fp += flagged ? 1 : 0;
         rulesFp += e.rulesUnsafe ? 1 : 0;
-        vouchedFp += stands ? 1 : 0;
+        standingFp += stands ? 1 : 0;
       }
     }
     const bad = test.filter((e) => e.malicious).length;
@@ -291,7 +325,7 @@ function leaveOneOut(examples: readonly Example[], corpora: readonly string[]): 
       console.log(`installed text, the half not trained on: false positives ${installedFp}/${installedTest.length}`);
     }
     const pct = (n: number, of: number) => `${n}/${of} = ${(n / of * 100).toFixed(1)}%`;
-    console.log(`${held}: rules ${rules}/${bad}, false positives ${rulesFp}/${good}; rules + model ${pct(caught, bad)}, false positives ${pct(fp, good)}; with the veto ${pct(vouched, bad)}, false positives ${pct(vouchedFp, good)}`);
+    console.log(`${held}: rules ${rules}/${bad}, false positives ${rulesFp}/${good}; rules + model ${pct(caught, bad)}, false positives ${pct(fp, good)}; with the veto ${pct(standing, bad)}, false positives ${pct(standingFp, good)}`);
   }
 }
 
@@ -304,7 +338,8 @@ function main(): void {
     leaveOneOut(examples, corpora);
     return;
   }
-  const text = serialise(modelFile(fit(examples), chooseCuts(examples), [...corpora, INSTALLED_NAME]));
+  const fitted = fit(examples);
+  const text = serialise(modelFile(fitted, chooseCuts(examples, fitted.bias), [...corpora, INSTALLED_NAME]));
   if (args.includes('--check')) {
     if (readFileSync(WEIGHTS, 'utf8') !== text) {
       console.error('weights.json is not what training on the corpora gives: run npx tsx test/scanner/train-model.ts');

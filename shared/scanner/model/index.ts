@@ -27,6 +27,11 @@ export interface ModelFile {
    * the attacks the rules catch score lower). Absent: the model never vouches.
    */
   veto?: number;
+  /**
+   * The same for the lines around each of the rules' findings ({@link windowScore}): both must be
+   * below their veto. Never above the bias: the lines must read as more benign than nothing.
+   */
+  window_veto?: number;
   /** The corpora the weights were fitted to, for the record. */
   trained_on: string[];
   /** [bucket, weight] for every bucket with a weight. */
@@ -44,6 +49,7 @@ export interface Model {
   bias: number;
   threshold: number;
   veto: number;
+  windowVeto: number;
   weights: Float32Array;
 }
 
@@ -51,7 +57,7 @@ export function loadModel(file: ModelFile): Model {
   if (file.version !== 1 || file.bucket_bits !== BUCKET_BITS) throw new Error(`weights.json: unsupported model (version ${file.version}, ${file.bucket_bits} bits)`);
   const weights = new Float32Array(1 << BUCKET_BITS);
   for (const [bucket, w] of file.weights) weights[bucket] = w;
-  return { bias: file.bias, threshold: file.threshold, veto: file.veto ?? -Infinity, weights };
+  return { bias: file.bias, threshold: file.threshold, veto: file.veto ?? -Infinity, windowVeto: file.window_veto ?? -Infinity, weights };
 }
 
 let shipped: Model | undefined;
@@ -124,18 +130,57 @@ function stamps(n: number): number {
 
 /** The score of a skill: {@link modelScore} of {@link skillFeatures}, without building the set. */
 export function skillScore(files: readonly Prepared[], ruleIds: Iterable<string>, model: Model = shippedModel()): number {
+  return scored((add) => forEachSkillFeature(files, ruleIds, add), model).score;
+}
+
+/** The score of the features `walk` gives (each counted once) and how many there are. */
+function scored(walk: (add: (bucket: number) => void) => void, model: Model): { score: number; size: number } {
   const stamp = stamps(1);
   const weights = model.weights;
   let size = 0;
   let sum = 0;
-  const add = (bucket: number): void => {
+  walk((bucket) => {
     if (COUNTED_IN[bucket] === stamp) return;
     COUNTED_IN[bucket] = stamp;
     size++;
     sum += weights[bucket];
-  };
-  forEachSkillFeature(files, ruleIds, add);
-  return model.bias + sum * featureScale(size);
+  });
+  return { score: model.bias + sum * featureScale(size), size };
+}
+
+/**
+ * Whether the model vouches for text that scored `score` over `size` features: below the veto,
+ * and long enough to be read at all. A text shorter than SHORT_SKILL features weighs too little
+ * for its words to vouch for anything: it is left to the rules.
+ */
+function vouchedAt({ score, size }: { score: number; size: number }, veto: number): boolean {
+  return size >= SHORT_SKILL && score < veto;
+}
+
+/** Lines on each side of a finding that the veto reads with it. */
+export const WINDOW_LINES = 12;
+
+/** The 0-based lines, first and last, that a finding on 0-based `line` of `p` is judged with. */
+export function findingWindow(p: Prepared, line: number): [number, number] {
+  return [Math.max(0, line - WINDOW_LINES), Math.min(p.lines.length - 1, line + WINDOW_LINES)];
+}
+
+/** Calls `add` with every feature of lines `from`..`to` of `p`: their words and pairs, the path's, and `ruleIds`. */
+export function forEachWindowFeature(p: Prepared, [from, to]: [number, number], ruleIds: Iterable<string>, add: (bucket: number) => void): void {
+  const end = to + 1 < p.lineStarts.length ? p.lineStarts[to + 1] : p.lower.length;
+  forEachTextFeature(p.path.toLowerCase(), add);
+  forEachTextFeature(p.lower.slice(p.lineStarts[from] ?? 0, end), add);
+  for (const id of ruleIds) add(ruleFeature(id));
+}
+
+/**
+ * The model's score of the lines around a finding (with the rule ids found among them), as
+ * {@link modelScore} scores a skill. The veto asks this of every finding it would lower, so
+ * that benign text added elsewhere in the skill (a library's README as a second file, pages of
+ * prose after the attack) cannot vouch for it.
+ */
+export function windowScore(p: Prepared, window: [number, number], ruleIds: Iterable<string>, model: Model = shippedModel()): number {
+  return scored((add) => forEachWindowFeature(p, window, ruleIds, add), model).score;
 }
 
 /** What the model makes of a scanned skill. */
@@ -143,10 +188,11 @@ export interface Judgement {
   score: number;
   /** ML001 when the score is above the threshold. */
   finding: RawFinding | null;
-  /** The score is below the veto: the skill reads as plainly benign. */
+  /** The score is below the veto over a long enough text: the skill reads as plainly benign (each finding's lines must too, {@link vouchesFor}). */
   vouches: boolean;
   /** The veto, for the message of a finding kept at MEDIUM. */
   veto: number;
+  model: Model;
 }
 
 /**
@@ -155,9 +201,22 @@ export interface Judgement {
  * says "attack" but not which kind.
  */
 export function judge(files: readonly Prepared[], found: readonly RawFinding[], model: Model = shippedModel()): Judgement {
-  if (files.length === 0) return { score: model.bias, finding: null, vouches: false, veto: model.veto };
-  const score = skillScore(files, found.map((f) => f.rule_id), model);
-  return { score, finding: score > model.threshold ? reported(files, found, score, model) : null, vouches: score < model.veto, veto: model.veto };
+  if (files.length === 0) return { score: model.bias, finding: null, vouches: false, veto: model.veto, model };
+  const whole = scored((add) => forEachSkillFeature(files, found.map((f) => f.rule_id), add), model);
+  const score = whole.score;
+  return { score, finding: score > model.threshold ? reported(files, found, score, model) : null, vouches: vouchedAt(whole, model.veto), veto: model.veto, model };
+}
+
+/**
+ * Whether the model also vouches for the lines around `finding` (with the rules found among
+ * them). A finding in no submitted file (there is none today) is not vouched for.
+ */
+export function vouchesFor(judged: Judgement, files: readonly Prepared[], found: readonly RawFinding[], finding: RawFinding): boolean {
+  const p = files.find((f) => f.path === finding.file);
+  if (!p) return false;
+  const window = findingWindow(p, finding.line - 1);
+  const ids = found.filter((f) => f.file === finding.file && f.line - 1 >= window[0] && f.line - 1 <= window[1]).map((f) => f.rule_id);
+  return scored((add) => forEachWindowFeature(p, window, ids, add), judged.model).score < judged.model.windowVeto;
 }
 
 /** The ML001 finding for a scanned skill, or null when the model does not report it. */
