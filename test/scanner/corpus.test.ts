@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -65,7 +65,7 @@ const BLIND_RECORDED = { caught: 76, malicious: 81, flagged: 0, benign: 84, with
  * v3, written blind by another author and measured once on 2026-11-23 (65/123, 8/125). Read and
  * generalised from afterwards, so development data now, held at what the third round reaches.
  */
-const BLIND_V3_RECORDED = { caught: 78, malicious: 123, flagged: 1, benign: 125, withModel: { caught: 123, flagged: 1 } };
+const BLIND_V3_RECORDED = { caught: 78, malicious: 123, flagged: 1, benign: 125, withModel: { caught: 123, flagged: 0 } };
 /**
  * v4, written blind by a third author and measured once with the rules on 2026-11-23 after the
  * round on v3: 41/113 malicious flagged (0.363) and 5/111 benign flagged (0.045); then once with
@@ -73,7 +73,7 @@ const BLIND_V3_RECORDED = { caught: 78, malicious: 123, flagged: 1, benign: 125,
  * data of the shipped model since. Three false positives since detection-rule files, code spans
  * and questions were read as mentions.
  */
-const BLIND_V4_RECORDED = { caught: 41, malicious: 113, flagged: 3, benign: 111, withModel: { caught: 113, flagged: 3 } };
+const BLIND_V4_RECORDED = { caught: 41, malicious: 113, flagged: 3, benign: 111, withModel: { caught: 113, flagged: 1 } };
 /**
  * v5, written blind by a fourth author and measured once on 2026-11-23: the rules alone 77/120
  * (0.642) and 6/120 benign (0.050); the rules and the intent model trained on the four corpora
@@ -87,7 +87,7 @@ const BLIND_V5_RECORDED = { caught: 77, malicious: 120, flagged: 1, benign: 120,
  * the intent model trained on the five corpora and installed text 88/119 (0.739) and 17/119 (0.143).
  * Training data of the shipped model since.
  */
-const BLIND_V6_RECORDED = { caught: 55, malicious: 119, flagged: 13, benign: 119, withModel: { caught: 119, flagged: 13 } };
+const BLIND_V6_RECORDED = { caught: 55, malicious: 119, flagged: 13, benign: 119, withModel: { caught: 119, flagged: 4 } };
 /**
  * v7, written blind by a sixth author and measured once on 2026-11-23 after the false-positive
  * round on v4..v6: the rules alone 38/100 and 7/100 benign; the rules and the intent model
@@ -101,7 +101,7 @@ const BLIND_V7_RECORDED = { caught: 38, malicious: 100, flagged: 5, benign: 100,
  * alone 35/100 and 5/100 benign; the rules and the intent model 66/100 and 5/100. Not read;
  * training data of the model since.
  */
-const BLIND_V8_RECORDED = { caught: 35, malicious: 100, flagged: 5, benign: 100, withModel: { caught: 100, flagged: 5 } };
+const BLIND_V8_RECORDED = { caught: 35, malicious: 100, flagged: 5, benign: 100, withModel: { caught: 100, flagged: 2 } };
 /**
  * Held-out v9, written blind by an eighth author and measured once on 2026-11-23 against the
  * shipped rules and model (trained on the eight corpora before it and installed text): the rules
@@ -112,10 +112,27 @@ const BLIND_V9_RECORDED = { caught: 30, malicious: 100, flagged: 3, benign: 105,
 /**
  * Held-out v10, written blind by a ninth author and measured once on 2026-11-23 against the
  * shipped rules and model (trained on the nine corpora before it and installed text): the rules
- * alone 36/100 and 4/100 benign; the rules and the intent model 71/100 and 4/100. Not read, not
- * trained on: the held-out set of the next round.
+ * alone 36/100 and 4/100 benign; the rules and the intent model 71/100 and 4/100. Not read;
+ * training data of the model since.
  */
-const BLIND_V10_RECORDED = { caught: 36, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 71, flagged: 4 } };
+const BLIND_V10_RECORDED = { caught: 36, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 100, flagged: 4 } };
+/**
+ * v11 (MCP servers and manifests), v12 (long handbooks, near-copies across the sets) and v13 (code
+ * and other languages), each written blind and measured once on 2026-11-23 against the model of
+ * v10 (no veto): the rules alone 52/100 and 4/100, 49/100 and 0/100, 46/100 and 4/100; the rules
+ * and the model 88/100 and 7/100, 81/100 and 12/100, 86/100 and 7/100. Training data since.
+ */
+const BLIND_V11_RECORDED = { caught: 52, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 100, flagged: 2 } };
+const BLIND_V12_RECORDED = { caught: 49, malicious: 100, flagged: 0, benign: 100, withModel: { caught: 100, flagged: 0 } };
+const BLIND_V13_RECORDED = { caught: 46, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 100, flagged: 2 } };
+/**
+ * Held-out v14, written blind beside v11..v13 and kept back: measured on 2026-11-23 against the
+ * shipped rules and model (trained on the thirteen other corpora and installed text, with the
+ * veto): the rules alone 41/100 and 4/100 benign; the rules and the model 88/100 and 3/100
+ * (docs/scanner.md, "The model's veto", has the three measurements of the veto's versions). Not
+ * read, not trained on: the held-out set of the next round.
+ */
+const BLIND_V14_RECORDED = { caught: 41, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 88, flagged: 3 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
@@ -127,6 +144,10 @@ describe.each([
   { name: 'v8', dir: BLIND_V8_CORPUS_DIR, recorded: BLIND_V8_RECORDED },
   { name: 'v9', dir: BLIND_V9_CORPUS_DIR, recorded: BLIND_V9_RECORDED },
   { name: 'v10', dir: BLIND_V10_CORPUS_DIR, recorded: BLIND_V10_RECORDED },
+  { name: 'v11', dir: BLIND_V11_CORPUS_DIR, recorded: BLIND_V11_RECORDED },
+  { name: 'v12', dir: BLIND_V12_CORPUS_DIR, recorded: BLIND_V12_RECORDED },
+  { name: 'v13', dir: BLIND_V13_CORPUS_DIR, recorded: BLIND_V13_RECORDED },
+  { name: 'v14', dir: BLIND_V14_CORPUS_DIR, recorded: BLIND_V14_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>

@@ -28,8 +28,14 @@ export const BLIND_V7_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)),
 export const BLIND_V8_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v8');
 /** Held-out v9: an eighth blind author, measured once against the shipped model (trained on the eight corpora before it and installed text); trained on since. */
 export const BLIND_V9_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v9');
-/** Held-out v10: a ninth blind author, measured once against the shipped model (trained on the nine corpora before it and installed text). Not read, not trained on. */
+/** Held-out v10: a ninth blind author, measured once against the shipped model (trained on the nine corpora before it and installed text). Not read; trained on since. */
 export const BLIND_V10_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v10');
+/** v11 to v13: three more blind authors (MCP servers and manifests; long handbooks; code and other languages), measured once against the model of v10, then trained on. */
+export const BLIND_V11_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v11');
+export const BLIND_V12_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v12');
+export const BLIND_V13_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v13');
+/** Held-out v14: a thirteenth blind author, written beside v11..v13 and kept back; measured against the model trained on everything else. Not read, not trained on. */
+export const BLIND_V14_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v14');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
