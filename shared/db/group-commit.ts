@@ -57,25 +57,38 @@ export function groupCommit(db: Db, maxGroup = 32): GroupCommit & { stats: Group
     const out: unknown[] = [];
     for (const unit of units) out.push(await unit(tx));
     return out;
-  }, maxGroup);
+  }, { maxGroup });
   return { stats: set.stats, run: <T>(fn: (tx: pg.PoolClient) => Promise<T>) => set.run(fn) as Promise<T> };
+}
+
+export interface SetCommitOptions<I, O> {
+  /** The most units one transaction holds (see `groupCommit`); default 32. */
+  maxGroup?: number;
+  /**
+   * Runs a lone input, or each input of a failed group, on its own, committed when it resolves
+   * (one autocommitted statement, say). Default: `runGroup` over that one input in a
+   * transaction of its own.
+   */
+  alone?: (input: I) => Promise<O>;
 }
 
 /**
  * The group commit of the module for inputs that one function runs as a set: `runGroup` gets
  * every input of a group (in arrival order, a repeated input repeated) and answers one output per
  * input, in order. A group's inputs then share statements, not only a transaction. A lone input,
- * or each input of a failed group, is run as a set of one in a transaction of its own, so
- * `runGroup` over one input must give the answer that input would have alone.
+ * or each input of a failed group, is run on its own (`opts.alone`, by default as a set of one in
+ * a transaction of its own), which must give the answer that input would have alone.
  */
-export function setCommit<I, O>(db: Db, runGroup: (tx: pg.PoolClient, inputs: I[]) => Promise<O[]>, maxGroup = 32): SetCommit<I, O> {
+export function setCommit<I, O>(db: Db, runGroup: (tx: pg.PoolClient, inputs: I[]) => Promise<O[]>, opts: SetCommitOptions<I, O> = {}): SetCommit<I, O> {
+  const { maxGroup = 32 } = opts;
+  const runAlone = opts.alone ?? ((input: I) => transaction(db, async (tx) => (await runGroup(tx, [input]))[0]));
   const waiting: Unit<I>[] = [];
   let committing = false;
   const stats: GroupCommitStats = { groups: 0, grouped: 0, alone: 0, fallbacks: 0 };
 
   async function alone(unit: Unit<I>): Promise<void> {
     stats.alone++;
-    await transaction(db, async (tx) => (await runGroup(tx, [unit.input]))[0]).then(unit.resolve, unit.reject);
+    await runAlone(unit.input).then(unit.resolve, unit.reject);
   }
 
   async function commitGroup(group: Unit<I>[]): Promise<void> {
