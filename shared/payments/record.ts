@@ -97,7 +97,7 @@ const recorders = new WeakMap<Db, SetCommit<PaidInsert, Recorded<unknown>>>();
 function recorderOf(db: Db): SetCommit<PaidInsert, Recorded<unknown>> {
   let recorder = recorders.get(db);
   if (!recorder) {
-    recorder = setCommit(db, writeRecordings, { alone: (recording) => writeAlone(db, recording) });
+    recorder = setCommit(db, writeRecordings, { alone: (recording) => writeAlone(db, recording), oneStatement: true });
     recorders.set(db, recorder);
   }
   return recorder;
