@@ -24,6 +24,7 @@ import { batched } from '../shared/db/batched.js';
 import type { Db } from '../shared/db/pool.js';
 import { HttpError } from './http-error.js';
 import { enqueueSettlement } from '../queues/settlement.js';
+import { waitForJob } from '../queues/finished.js';
 import type { AppDeps } from './context.js';
 import { discoveryExtensionsFor } from './x402-discovery.js';
 
@@ -56,7 +57,7 @@ export async function paidRoute<R extends { payment: PaymentRow }>(deps: AppDeps
     challenge(deps, req, res, route.price, 'payment_already_used', 'This payment was already used for another request; sign a new one.');
     return;
   }
-  const payment = await settleOrWait(deps, recorded.payment.id);
+  const payment = await settleOrWait(deps, recorded.payment.id, true);
   if (payment.status === 'failed') {
     // As the reference server: a 402 whose PAYMENT-RESPONSE says success false, with the reason.
     res.set(receiptHeaders(payment));
@@ -191,21 +192,27 @@ function readPayment(db: Db): (id: string) => Promise<PaymentRow | undefined> {
   return reader;
 }
 
-/** Enqueues settlement and waits for it a bounded time; the row is the truth. */
-export async function settleOrWait(deps: AppDeps, paymentId: string): Promise<PaymentRow> {
+/**
+ * Enqueues settlement and waits for it a bounded time; the row is the truth. `justRecorded`:
+ * the payment row was written by this request, so no settlement job of it can exist yet.
+ */
+export async function settleOrWait(deps: AppDeps, paymentId: string, justRecorded = false): Promise<PaymentRow> {
+  const deadline = Date.now() + deps.config.SETTLE_WAIT_MS;
+  // Waiting starts before the add, so the completion cannot be missed (queues/finished.ts).
+  // SETTLE_WAIT_MS=0 means "do not wait".
+  const wait = deps.config.SETTLE_WAIT_MS > 0
+    ? waitForJob(deps.queues.settlementEvents, paymentId, deps.config.SETTLE_WAIT_MS, justRecorded)
+    : undefined;
   let job: Job | undefined;
   try {
     job = await enqueueSettlement(deps.queues.settlement, paymentId);
   } catch (err) {
     // The payment row is pending in Postgres; the reconciler will enqueue it. Nothing will
     // settle it meanwhile, so there is nothing to wait for: the answer is a 202 at once.
+    wait?.cancel();
     deps.log.warn({ err: (err as Error).message, paymentId }, 'could not enqueue settlement; leaving it to the reconciler');
   }
-  const deadline = Date.now() + deps.config.SETTLE_WAIT_MS;
-  // BullMQ reads a ttl of 0 as "wait forever": SETTLE_WAIT_MS=0 must mean "do not wait".
-  if (job && deps.config.SETTLE_WAIT_MS > 0) {
-    await job.waitUntilFinished(deps.queues.settlementEvents, deps.config.SETTLE_WAIT_MS).catch(() => {});
-  }
+  if (job && wait) await wait.finished(job);
   for (;;) {
     const row = await readPayment(deps.db)(paymentId);
     if (!row) throw new HttpError('internal', 'payment record vanished');

@@ -17,6 +17,7 @@ import { forEachConcurrent, httpClient, sleep, type HttpClient, type HttpReply }
 import { mainThreadProfile, monotonicMicros, printProfile, summarizeProfile, type ProfileSummary } from './lib/profile.js';
 import { startService, type RunningService } from './lib/service.js';
 import { describeCpu, measureCpu, SERVERS, type CpuShares } from './lib/cpu.js';
+import { databaseBackendsCpu } from './lib/backends.js';
 import { envInt, fmtLatency, fmtRate, fmtRatio, summarize, type LatencySummary } from './lib/stats.js';
 import { decodePaymentRequired, presignPayments } from './lib/x402-sign.js';
 
@@ -51,6 +52,8 @@ export interface PaidBench {
   wallets: number;
   /** CPU of web, worker and the load generator (this process) during the timed phase. */
   cpu: CpuShares;
+  /** CPU seconds of the PostgreSQL sessions of the scratch database during the timed phase. */
+  backendSeconds: number;
   profiles: ProfileSummary[];
   ratios?: { vsPipeline: number; vsHttp: number };
 }
@@ -162,6 +165,8 @@ function report(out: PaidBench, ceilings: Ceilings | undefined): void {
     `(${out.created201} answered 201, ${out.accepted202} 202 then polled); ${fmtLatency(out.latency)}` +
     (Object.keys(out.failures).length ? `; failures ${JSON.stringify(out.failures)}` : ''));
   console.log(`${label}: ${describeCpu(out.cpu, ['web', 'worker', 'load generator'], { count: Math.max(1, out.done), unit: 'job' })}`);
+  console.log(`${label}: postgres sessions of this database alone (not other suites', nor the server's background processes): ` +
+    `${((out.backendSeconds * 1000) / Math.max(1, out.done)).toFixed(2)} ms/job`);
   if (!ceilings) return;
   console.log(`${label}: ${fmtRatio(out.perSecond, ceilings.pipeline.jobsPerSecond)} of the BullMQ+INSERT ceiling (${fmtRate(ceilings.pipeline.jobsPerSecond)} jobs/s), ` +
     `${fmtRatio(out.perSecond, ceilings.http.reqPerSecond)} of the Express hello-world ceiling (${fmtRate(ceilings.http.reqPerSecond)} req/s)`);
@@ -203,13 +208,15 @@ export async function benchPaidRoute(route: PaidRoute, ceilings?: Ceilings): Pro
     window[0] = monotonicMicros();
     const start = performance.now();
     const pids = [service.web.pid, service.worker.pid, process.pid];
+    const backendsSince = await databaseBackendsCpu(service.db.url);
     const { result: t, cpu } = await measureCpu(pids, SERVERS, () => postAll(client, route, signed.headers.slice(0, n), concurrency));
+    const backendSeconds = await backendsSince();
     const seconds = (performance.now() - start) / 1000;
     window[1] = monotonicMicros();
     const done = t.created201 + t.accepted202;
     out = {
       label: route.label, n, concurrency, wallets, done, created201: t.created201, accepted202: t.accepted202, failures: t.failures,
-      seconds, perSecond: done / seconds, latency: summarize(t.latencies), signPerSecond: signed.perSecond, cpu, profiles: [],
+      seconds, perSecond: done / seconds, latency: summarize(t.latencies), signPerSecond: signed.perSecond, cpu, backendSeconds, profiles: [],
     };
     if (ceilings) out.ratios = { vsPipeline: out.perSecond / ceilings.pipeline.jobsPerSecond, vsHttp: out.perSecond / ceilings.http.reqPerSecond };
     report(out, ceilings);

@@ -15,7 +15,7 @@
  * `afterCommit` for that).
  */
 import type pg from 'pg';
-import { onceInTransaction, transaction, type Db } from './pool.js';
+import { onceInTransaction, transaction, withClient, type Db } from './pool.js';
 
 export interface GroupCommit {
   /** Runs `fn` in a transaction shared with the units that arrive with it; see the module. */
@@ -57,32 +57,52 @@ export function groupCommit(db: Db, maxGroup = 32): GroupCommit & { stats: Group
     const out: unknown[] = [];
     for (const unit of units) out.push(await unit(tx));
     return out;
-  }, maxGroup);
+  }, { maxGroup });
   return { stats: set.stats, run: <T>(fn: (tx: pg.PoolClient) => Promise<T>) => set.run(fn) as Promise<T> };
+}
+
+export interface SetCommitOptions<I, O> {
+  /** The most units one transaction holds (see `groupCommit`); default 32. */
+  maxGroup?: number;
+  /**
+   * Runs a lone input, or each input of a failed group, on its own, committed when it resolves
+   * (one autocommitted statement, say). Default: `runGroup` over that one input in a
+   * transaction of its own.
+   */
+  alone?: (input: I) => Promise<O>;
+  /**
+   * True when `runGroup` sends ONE statement, atomic on its own: it then runs without BEGIN
+   * and COMMIT around it (two round trips fewer per group), committed when it answers.
+   */
+  oneStatement?: boolean;
 }
 
 /**
  * The group commit of the module for inputs that one function runs as a set: `runGroup` gets
  * every input of a group (in arrival order, a repeated input repeated) and answers one output per
  * input, in order. A group's inputs then share statements, not only a transaction. A lone input,
- * or each input of a failed group, is run as a set of one in a transaction of its own, so
- * `runGroup` over one input must give the answer that input would have alone.
+ * or each input of a failed group, is run on its own (`opts.alone`, by default as a set of one in
+ * a transaction of its own), which must give the answer that input would have alone.
  */
-export function setCommit<I, O>(db: Db, runGroup: (tx: pg.PoolClient, inputs: I[]) => Promise<O[]>, maxGroup = 32): SetCommit<I, O> {
+export function setCommit<I, O>(db: Db, runGroup: (tx: pg.PoolClient, inputs: I[]) => Promise<O[]>, opts: SetCommitOptions<I, O> = {}): SetCommit<I, O> {
+  const { maxGroup = 32 } = opts;
+  const runAlone = opts.alone ?? ((input: I) => transaction(db, async (tx) => (await runGroup(tx, [input]))[0]));
+  const runTogether = (inputs: I[]): Promise<O[]> =>
+    opts.oneStatement ? withClient(db, (client) => runGroup(client, inputs)) : onceInTransaction(db, (tx) => runGroup(tx, inputs));
   const waiting: Unit<I>[] = [];
   let committing = false;
   const stats: GroupCommitStats = { groups: 0, grouped: 0, alone: 0, fallbacks: 0 };
 
   async function alone(unit: Unit<I>): Promise<void> {
     stats.alone++;
-    await transaction(db, async (tx) => (await runGroup(tx, [unit.input]))[0]).then(unit.resolve, unit.reject);
+    await runAlone(unit.input).then(unit.resolve, unit.reject);
   }
 
   async function commitGroup(group: Unit<I>[]): Promise<void> {
     if (group.length === 1) return alone(group[0]);
     let results: O[];
     try {
-      results = await onceInTransaction(db, (tx) => runGroup(tx, group.map((u) => u.input)));
+      results = await runTogether(group.map((u) => u.input));
       if (results.length !== group.length) throw new Error(`a group of ${group.length} answered ${results.length} results`);
     } catch {
       // Which unit failed, and whether the others would have succeeded, only running each on

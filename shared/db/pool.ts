@@ -99,6 +99,25 @@ export async function transaction<T>(db: Db, fn: (tx: pg.PoolClient) => Promise<
   }
 }
 
+/**
+ * Runs `fn` on one pooled connection, outside any transaction (each statement commits itself).
+ * After an error the connection is closed, not pooled, as `pool.query` does: the server may have
+ * ended the session (its error arrives before the socket closes), and the next caller must not
+ * get it.
+ */
+export async function withClient<T>(db: Db, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await db.connect();
+  let failed: Error | undefined;
+  try {
+    return await fn(client);
+  } catch (err) {
+    failed = err instanceof Error ? err : new Error(String(err));
+    throw err;
+  } finally {
+    client.release(failed);
+  }
+}
+
 /** COMMIT of a transaction that an error had already aborted: PostgreSQL rolled it back. */
 export class TransactionAbortedError extends Error {
   constructor() {

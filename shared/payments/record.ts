@@ -6,6 +6,7 @@
  */
 import type { Db, Queryable } from '../db/pool.js';
 import { PgCode, pgCode, preparedQuery, transaction } from '../db/pool.js';
+import { setCommit, type SetCommit } from '../db/group-commit.js';
 import { newPaymentId } from '../ids.js';
 import type { Currency } from '../ledger/index.js';
 import { PaymentReplayError } from './errors.js';
@@ -55,33 +56,101 @@ export async function recordPaid<T>(db: Db, work: (tx: Queryable) => Promise<T>)
   }
 }
 
+/** One recording of `recordPaidInsert`: the resource's INSERT and the payment row. */
+interface PaidInsert {
+  insertResource: string;
+  values: unknown[];
+  payment: NewPayment;
+}
+
+/** A recording's resource and payment. */
+export interface Recorded<R> {
+  resource: R;
+  payment: PaymentRow;
+}
+
 /**
  * The one-statement form of `recordPaid` + `insertAcceptedPayment`, for a resource that is a
  * single INSERT: the resource and its payment are written by one statement (so atomically,
  * without BEGIN and COMMIT round trips). `insertResource` is a fixed `INSERT ... RETURNING` with
  * an explicit column list (the statement is prepared: `preparedQuery`) whose parameters are
- * `values`; the payment's parameters follow them. A proof claimed before is a PaymentReplayError
- * and writes nothing.
+ * `values`, and with no `$` but its parameters' (recordings that arrive together are written
+ * by one statement that numbers them anew). A proof claimed before is a PaymentReplayError and
+ * writes nothing.
+ *
+ * Recordings that arrive while others are being written are written together, by one statement
+ * with the CTEs of each side by side: one commit (one WAL flush) for all of them (`setCommit`,
+ * shared/db/group-commit.ts). When that statement fails (a replayed or raced proof among them,
+ * a lost connection), each is written again on its own, so each gets the answer it would have
+ * had alone: a replayed proof its PaymentReplayError, the others their rows.
  */
 export async function recordPaidInsert<R>(
-  db: Queryable, insertResource: string, values: unknown[], paid: AcceptedPayment, purpose: string, subjectId: string, paymentId = newPaymentId(),
-): Promise<{ resource: R; payment: PaymentRow }> {
-  const insertPaymentRow = insertPaymentStatement(newPaymentOf(paid, purpose, subjectId, paymentId), values.length + 1);
-  const paymentColumns = PAYMENT_COLUMNS.map((c) => `payment.${c} AS "payment.${c}"`).join(', ');
-  const sql = `WITH resource AS (${insertResource}), payment AS (${insertPaymentRow.text})
-    SELECT resource.*, ${paymentColumns} FROM resource, payment`;
-  let row: Record<string, unknown>;
+  db: Db, insertResource: string, values: unknown[], paid: AcceptedPayment, purpose: string, subjectId: string, paymentId = newPaymentId(),
+): Promise<Recorded<R>> {
+  const recording = { insertResource, values, payment: newPaymentOf(paid, purpose, subjectId, paymentId) };
+  return (await recorderOf(db).run(recording)) as Recorded<R>;
+}
+
+const recorders = new WeakMap<Db, SetCommit<PaidInsert, Recorded<unknown>>>();
+
+/** The set commit of recordings into `db`, one per pool. */
+function recorderOf(db: Db): SetCommit<PaidInsert, Recorded<unknown>> {
+  let recorder = recorders.get(db);
+  if (!recorder) {
+    recorder = setCommit(db, writeRecordings, { alone: (recording) => writeAlone(db, recording), oneStatement: true });
+    recorders.set(db, recorder);
+  }
+  return recorder;
+}
+
+/** One recording, one autocommitted statement; a proof claimed before is a PaymentReplayError. */
+async function writeAlone(db: Db, recording: PaidInsert): Promise<Recorded<unknown>> {
   try {
-    ({ rows: [row] } = await preparedQuery(db, sql, [...values, ...insertPaymentRow.values]));
+    return (await writeRecordings(db, [recording]))[0];
   } catch (err) {
     if (isProofClaimed(err)) throw new PaymentReplayError(err);
     throw err;
   }
+}
+
+const PAYMENT_SELECT = PAYMENT_COLUMNS.map((c) => `payment.${c} AS "payment.${c}"`).join(', ');
+
+/** `text` with its parameters `$n` numbered from `$(n + offset)`. */
+function shiftParameters(text: string, offset: number): string {
+  return offset === 0 ? text : text.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+}
+
+/**
+ * Writes recordings with one statement: for each, a CTE inserting its resource and one inserting
+ * its payment, with its parameters numbered after the previous one's; one row back for each,
+ * tagged with its place in the list.
+ */
+async function writeRecordings(q: Queryable, recordings: PaidInsert[]): Promise<Recorded<unknown>[]> {
+  const ctes: string[] = [];
+  const selects: string[] = [];
+  const values: unknown[] = [];
+  recordings.forEach((recording, i) => {
+    const resource = shiftParameters(recording.insertResource, values.length);
+    const payment = insertPaymentStatement(recording.payment, values.length + recording.values.length + 1);
+    ctes.push(`resource_${i} AS (${resource}), payment_${i} AS (${payment.text})`);
+    selects.push(`SELECT ${i} AS "recording", resource.*, ${PAYMENT_SELECT} FROM resource_${i} AS resource, payment_${i} AS payment`);
+    values.push(...recording.values, ...payment.values);
+  });
+  const { rows } = await preparedQuery(q, `WITH ${ctes.join(',\n  ')}\n${selects.join('\nUNION ALL ')}`, values);
+  const out: Recorded<unknown>[] = new Array(recordings.length);
+  for (const row of rows as Record<string, unknown>[]) out[row.recording as number] = splitRecorded(row);
+  if (rows.length !== recordings.length) throw new Error(`${recordings.length} recordings answered ${rows.length} rows`);
+  return out;
+}
+
+/** A row of `writeRecordings` as the resource and its payment. */
+function splitRecorded(row: Record<string, unknown>): Recorded<unknown> {
   const resource: Record<string, unknown> = {};
   const payment: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(row)) {
+    if (key === 'recording') continue;
     if (key.startsWith('payment.')) payment[key.slice('payment.'.length)] = value;
     else resource[key] = value;
   }
-  return { resource: resource as R, payment: payment as unknown as PaymentRow };
+  return { resource, payment: payment as unknown as PaymentRow };
 }

@@ -147,8 +147,13 @@ export function buildPaymentRequired(settings: X402Settings, price: PriceRequest
   const paymentRequired: PaymentRequiredV2 = {
     x402Version: 2, error, resource, accepts: acceptsV2, ...(price.extensions ? { extensions: price.extensions } : {}),
   };
+  let header: string | undefined;
   return {
-    header: encodeBase64Json(paymentRequired),
+    // Encoded when first read: a request that carries a payment is verified against the
+    // requirements and answered 402 only if it fails, so most never need the header.
+    get header() {
+      return (header ??= encodeBase64Json(paymentRequired));
+    },
     body: { x402Version: 1, error, ...(price.message ? { message: price.message } : {}), accepts: acceptsV1, success: false },
     paymentRequired,
     requirementsV2: acceptsV2[0],
