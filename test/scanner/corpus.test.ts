@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -87,7 +87,7 @@ const BLIND_V5_RECORDED = { caught: 77, malicious: 120, flagged: 1, benign: 120,
  * the intent model trained on the five corpora and installed text 88/119 (0.739) and 17/119 (0.143).
  * Training data of the shipped model since.
  */
-const BLIND_V6_RECORDED = { caught: 55, malicious: 119, flagged: 13, benign: 119, withModel: { caught: 119, flagged: 4 } };
+const BLIND_V6_RECORDED = { caught: 55, malicious: 119, flagged: 13, benign: 119, withModel: { caught: 119, flagged: 5 } };
 /**
  * v7, written blind by a sixth author and measured once on 2026-11-23 after the false-positive
  * round on v4..v6: the rules alone 38/100 and 7/100 benign; the rules and the intent model
@@ -124,15 +124,25 @@ const BLIND_V10_RECORDED = { caught: 36, malicious: 100, flagged: 4, benign: 100
  */
 const BLIND_V11_RECORDED = { caught: 52, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 100, flagged: 2 } };
 const BLIND_V12_RECORDED = { caught: 49, malicious: 100, flagged: 0, benign: 100, withModel: { caught: 100, flagged: 0 } };
-const BLIND_V13_RECORDED = { caught: 46, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 100, flagged: 2 } };
+const BLIND_V13_RECORDED = { caught: 46, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 100, flagged: 1 } };
 /**
- * Held-out v14, written blind beside v11..v13 and kept back: measured on 2026-11-23 against the
- * shipped rules and model (trained on the thirteen other corpora and installed text, with the
- * veto): the rules alone 41/100 and 4/100 benign; the rules and the model 88/100 and 3/100
- * (docs/scanner.md, "The model's veto", has the three measurements of the veto's versions). Not
- * read, not trained on: the held-out set of the next round.
+ * v14, written blind beside v11..v13 and kept back: measured on 2026-11-23 against the model
+ * trained on the thirteen other corpora and installed text, with the veto: the rules alone 41/100
+ * and 4/100 benign; the rules and the model 88/100 and 3/100 (docs/scanner.md has the three
+ * measurements of the veto's versions). v15 (supply chain and configuration files), measured
+ * once against the same model: the rules alone 59/100 and 1/100; with the model 88/100 and
+ * 2/100. Not read; training data of the shipped model since.
  */
-const BLIND_V14_RECORDED = { caught: 41, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 88, flagged: 3 } };
+const BLIND_V14_RECORDED = { caught: 41, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 100, flagged: 1 } };
+const BLIND_V15_RECORDED = { caught: 59, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 100, flagged: 1 } };
+/**
+ * Held-out v16, written blind by a fifteenth author and measured once on 2026-11-23 against the
+ * shipped rules and model (trained on v2..v15 and installed text, with the veto): the rules alone
+ * 48/100 and 3/100 benign; the rules and the model 92/100 and 3/100 (the model trained on
+ * v2..v13, measured at the same time: 92/100 and 3/100). Not read, not trained on: the
+ * held-out set of the next round.
+ */
+const BLIND_V16_RECORDED = { caught: 48, malicious: 100, flagged: 3, benign: 100, withModel: { caught: 92, flagged: 3 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
@@ -148,6 +158,8 @@ describe.each([
   { name: 'v12', dir: BLIND_V12_CORPUS_DIR, recorded: BLIND_V12_RECORDED },
   { name: 'v13', dir: BLIND_V13_CORPUS_DIR, recorded: BLIND_V13_RECORDED },
   { name: 'v14', dir: BLIND_V14_CORPUS_DIR, recorded: BLIND_V14_RECORDED },
+  { name: 'v15', dir: BLIND_V15_CORPUS_DIR, recorded: BLIND_V15_RECORDED },
+  { name: 'v16', dir: BLIND_V16_CORPUS_DIR, recorded: BLIND_V16_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>

@@ -34,8 +34,12 @@ export const BLIND_V10_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url))
 export const BLIND_V11_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v11');
 export const BLIND_V12_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v12');
 export const BLIND_V13_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v13');
-/** Held-out v14: a thirteenth blind author, written beside v11..v13 and kept back; measured against the model trained on everything else. Not read, not trained on. */
+/** v14: a thirteenth blind author, written beside v11..v13 and kept back; measured against the model trained on v2..v13, then trained on. Not read. */
 export const BLIND_V14_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v14');
+/** v15: a fourteenth blind author (supply chain and configuration files), measured once against the model trained on v2..v13, then trained on. Not read. */
+export const BLIND_V15_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v15');
+/** Held-out v16: a fifteenth blind author, measured once against the shipped model (trained on v2..v15). Not read, not trained on. */
+export const BLIND_V16_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v16');
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
