@@ -4,8 +4,8 @@
  * shipped as weights.json. The rules catch what they were written for; the model catches skills
  * that read, as a whole, like the attacks it was trained on, worded in ways no rule lists. It
  * reports one finding (ML001) whose excerpt is the line that weighs most towards its verdict.
- * It also gives a second opinion on the rules: a skill it reads as plainly benign (a score below
- * its veto) has the rules' HIGH findings kept at MEDIUM (engine.ts, keptAtMedium).
+ * It also gives a second opinion on the rules: a skill it reads as plainly benign, as a whole and
+ * around each finding, has the rules' HIGH findings kept at MEDIUM (engine.ts, keptAtMedium).
  * docs/scanner.md ("The intent model") has how it was trained and measured.
  */
 import { readFileSync } from 'node:fs';
@@ -216,7 +216,7 @@ export function vouchesFor(judged: Judgement, files: readonly Prepared[], found:
   if (!p) return false;
   const window = findingWindow(p, finding.line - 1);
   const ids = found.filter((f) => f.file === finding.file && f.line - 1 >= window[0] && f.line - 1 <= window[1]).map((f) => f.rule_id);
-  return scored((add) => forEachWindowFeature(p, window, ids, add), judged.model).score < judged.model.windowVeto;
+  return windowScore(p, window, ids, judged.model) < judged.model.windowVeto;
 }
 
 /** The ML001 finding for a scanned skill, or null when the model does not report it. */
