@@ -6,7 +6,7 @@
  * whose purpose handler has a batch form (`PurposeHandler.many`).
  */
 import type { Queryable } from '../db/pool.js';
-import { AccountIds, createTransfer, createTransfers, openAccount, openAccounts, type Currency, type NewAccount } from '../ledger/index.js';
+import { AccountIds, createTransfer, createTransfers, openAccount, openAccounts, type Currency, type NewAccount, type NewTransfer } from '../ledger/index.js';
 import { markSettled, markSettledMany, type PaymentRow } from './queries.js';
 import type { PurposeHandler } from './settle.js';
 
@@ -87,34 +87,32 @@ async function bookBatch(tx: Queryable, handler: PurposeHandler, bookings: Booki
 
 /** The one incoming transfer of a payment: its id is the proof id; the rail names its external account. */
 async function bookIncoming(tx: Queryable, payment: PaymentRow, credit: string): Promise<void> {
-  const currency = payment.currency as Currency;
-  const source = AccountIds.external(payment.rail, currency);
-  await openAccount(tx, { id: source, currency, kind: 'external' });
-  await openAccount(tx, { id: credit, currency, kind: 'user' });
-  await createTransfer(tx, incomingTransfer(payment, source, credit));
+  const { accounts, transfer } = incomingOf(payment, credit);
+  for (const account of accounts) await openAccount(tx, account);
+  await createTransfer(tx, transfer);
 }
 
 /** `bookIncoming` for many payments: their accounts in one statement at most, their transfers in one. */
 async function bookIncomingMany(tx: Queryable, payments: PaymentRow[], credits: string[]): Promise<void> {
   if (credits.length !== payments.length) throw new Error(`inflowAccounts answered ${credits.length} accounts for ${payments.length} payments`);
-  const accounts: NewAccount[] = [];
-  const transfers = payments.map((payment, i) => {
-    const currency = payment.currency as Currency;
-    const source = AccountIds.external(payment.rail, currency);
-    accounts.push({ id: source, currency, kind: 'external' }, { id: credits[i], currency, kind: 'user' });
-    return incomingTransfer(payment, source, credits[i]);
-  });
-  await openAccounts(tx, accounts);
-  await createTransfers(tx, transfers);
+  const incoming = payments.map((payment, i) => incomingOf(payment, credits[i]));
+  await openAccounts(tx, incoming.flatMap((x) => x.accounts));
+  await createTransfers(tx, incoming.map((x) => x.transfer));
 }
 
-function incomingTransfer(payment: PaymentRow, source: string, credit: string) {
+/** The accounts a payment's incoming transfer needs (the rail's external one, then `credit`) and the transfer. */
+function incomingOf(payment: PaymentRow, credit: string): { accounts: NewAccount[]; transfer: NewTransfer } {
+  const currency = payment.currency as Currency;
+  const source = AccountIds.external(payment.rail, currency);
   return {
-    id: payment.proof_id,
-    debit: source,
-    credit,
-    amount: payment.amount,
-    code: 'payment_in',
-    metadata: { payment_id: payment.id, purpose: payment.purpose },
+    accounts: [{ id: source, currency, kind: 'external' }, { id: credit, currency, kind: 'user' }],
+    transfer: {
+      id: payment.proof_id,
+      debit: source,
+      credit,
+      amount: payment.amount,
+      code: 'payment_in',
+      metadata: { payment_id: payment.id, purpose: payment.purpose },
+    },
   };
 }
