@@ -15,8 +15,13 @@ export function logEventsTo(log: Logger | undefined): void {
 
 export async function recordEvent(q: Queryable, type: string, subjectId: string, agentIds: string[], payload: Record<string, unknown>): Promise<void> {
   await preparedQuery(q, 'INSERT INTO events (type, subject_id, agent_ids, payload) VALUES ($1, $2, $3, $4)', [type, subjectId, agentIds, JSON.stringify(payload)]);
+  logOnCommit(q, { type, subjectId, agentIds, payload });
+}
+
+/** The event's log line, written once the transaction that recorded it commits (when events are logged). */
+function logOnCommit(q: Queryable, e: NewEvent): void {
   const log = eventLog;
-  if (log) afterCommit(q, () => log.info({ event: type, subject_id: subjectId, agents: agentIds, ...payload }, type));
+  if (log) afterCommit(q, () => log.info({ event: e.type, subject_id: e.subjectId, agents: e.agentIds, ...e.payload }, e.type));
 }
 
 /** One event for `recordEvents`: the arguments of `recordEvent`. */
@@ -38,7 +43,5 @@ export async function recordEvents(q: Queryable, events: NewEvent[]): Promise<vo
      ORDER BY e.ord`,
     [events.map((e) => e.type), events.map((e) => e.subjectId), events.map((e) => JSON.stringify(e.agentIds)), events.map((e) => JSON.stringify(e.payload))],
   );
-  const log = eventLog;
-  if (!log) return;
-  for (const e of events) afterCommit(q, () => log.info({ event: e.type, subject_id: e.subjectId, agents: e.agentIds, ...e.payload }, e.type));
+  for (const e of events) logOnCommit(q, e);
 }
