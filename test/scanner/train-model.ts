@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scanSkill, type Skill } from '../../shared/scanner/index.js';
 import { BUCKET_BITS } from '../../shared/scanner/model/features.js';
-import { SHORT_SKILL, featureScale, findingWindow, forEachWindowFeature, loadModel, modelScore, skillFeatures, type ModelFile } from '../../shared/scanner/model/index.js';
+import { SHORT_SKILL, featureScale, forEachFeatureAround, loadModel, modelScore, skillFeatures, type ModelFile } from '../../shared/scanner/model/index.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import { loadSkills } from './corpus.js';
 
@@ -54,7 +54,7 @@ interface Example {
   rulesUnsafe: boolean;
   /** The rules found something CRITICAL, which the model's veto never lowers. */
   rulesCritical: boolean;
-  /** The features of the lines around each HIGH finding (model/index.ts, forEachWindowFeature), when the veto could lower them. */
+  /** The features of the lines around each HIGH finding (model/index.ts, forEachFeatureAround), when the veto could lower them. */
   windows: number[][];
   features: number[];
 }
@@ -67,11 +67,8 @@ function example(corpus: string, skill: Skill, malicious: boolean): Example {
   const rulesUnsafe = report.findings.some((f) => !f.rule_id.startsWith('NX') && (f.severity === 'HIGH' || f.severity === 'CRITICAL'));
   const rulesCritical = report.findings.some((f) => !f.rule_id.startsWith('NX') && f.severity === 'CRITICAL');
   const windows = rulesUnsafe && !rulesCritical ? report.findings.filter((f) => f.severity === 'HIGH').map((f) => {
-    const p = files.find((x) => x.path === f.file)!;
-    const window = findingWindow(p, f.line - 1);
-    const ids = report.findings.filter((x) => x.file === f.file && x.line - 1 >= window[0] && x.line - 1 <= window[1]).map((x) => x.rule_id);
     const set = new Set<number>();
-    forEachWindowFeature(p, window, ids, (b) => set.add(b));
+    forEachFeatureAround(files.find((x) => x.path === f.file)!, f, report.findings, (b) => set.add(b));
     return [...set];
   }) : [];
   return { corpus, name: skill.name, malicious, rulesUnsafe, rulesCritical, windows, features: [...features].sort((a, b) => a - b) };

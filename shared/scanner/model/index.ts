@@ -28,7 +28,7 @@ export interface ModelFile {
    */
   veto?: number;
   /**
-   * The same for the lines around each of the rules' findings ({@link windowScore}): both must be
+   * The same for the lines around each of the rules' findings ({@link forEachFeatureAround}): both must be
    * below their veto. Never above the bias: the lines must read as more benign than nothing.
    */
   window_veto?: number;
@@ -160,27 +160,27 @@ function vouchedAt({ score, size }: { score: number; size: number }, veto: numbe
 /** Lines on each side of a finding that the veto reads with it. */
 export const WINDOW_LINES = 12;
 
-/** The 0-based lines, first and last, that a finding on 0-based `line` of `p` is judged with. */
-export function findingWindow(p: Prepared, line: number): [number, number] {
-  return [Math.max(0, line - WINDOW_LINES), Math.min(p.lines.length - 1, line + WINDOW_LINES)];
-}
-
-/** Calls `add` with every feature of lines `from`..`to` of `p`: their words and pairs, the path's, and `ruleIds`. */
-export function forEachWindowFeature(p: Prepared, [from, to]: [number, number], ruleIds: Iterable<string>, add: (bucket: number) => void): void {
-  const end = to + 1 < p.lineStarts.length ? p.lineStarts[to + 1] : p.lower.length;
-  forEachTextFeature(p.path.toLowerCase(), add);
-  forEachTextFeature(p.lower.slice(p.lineStarts[from] ?? 0, end), add);
-  for (const id of ruleIds) add(ruleFeature(id));
+/** Where a finding (or any located thing with a rule id) is: a file path and a 1-based line. */
+export interface Located {
+  file: string;
+  line: number;
+  rule_id: string;
 }
 
 /**
- * The model's score of the lines around a finding (with the rule ids found among them), as
- * {@link modelScore} scores a skill. The veto asks this of every finding it would lower, so
- * that benign text added elsewhere in the skill (a library's README as a second file, pages of
- * prose after the attack) cannot vouch for it.
+ * Calls `add` with every feature of the lines around `finding` in its file `p` (WINDOW_LINES
+ * each side): their words and pairs, the path's, and the ids of the rules `found` on those
+ * lines. The veto scores these for every finding it would lower, so that benign text added
+ * elsewhere in the skill (a library's README as a second file, pages of prose after the attack)
+ * cannot vouch for it.
  */
-export function windowScore(p: Prepared, window: [number, number], ruleIds: Iterable<string>, model: Model = shippedModel()): number {
-  return scored((add) => forEachWindowFeature(p, window, ruleIds, add), model).score;
+export function forEachFeatureAround(p: Prepared, finding: Located, found: readonly Located[], add: (bucket: number) => void): void {
+  const from = Math.max(0, finding.line - 1 - WINDOW_LINES);
+  const to = Math.min(p.lines.length - 1, finding.line - 1 + WINDOW_LINES);
+  const end = to + 1 < p.lineStarts.length ? p.lineStarts[to + 1] : p.lower.length;
+  forEachTextFeature(p.path.toLowerCase(), add);
+  forEachTextFeature(p.lower.slice(p.lineStarts[from] ?? 0, end), add);
+  for (const f of found) if (f.file === finding.file && f.line - 1 >= from && f.line - 1 <= to) add(ruleFeature(f.rule_id));
 }
 
 /** What the model makes of a scanned skill. */
@@ -214,9 +214,7 @@ export function judge(files: readonly Prepared[], found: readonly RawFinding[], 
 export function vouchesFor(judged: Judgement, files: readonly Prepared[], found: readonly RawFinding[], finding: RawFinding): boolean {
   const p = files.find((f) => f.path === finding.file);
   if (!p) return false;
-  const window = findingWindow(p, finding.line - 1);
-  const ids = found.filter((f) => f.file === finding.file && f.line - 1 >= window[0] && f.line - 1 <= window[1]).map((f) => f.rule_id);
-  return windowScore(p, window, ids, judged.model) < judged.model.windowVeto;
+  return scored((add) => forEachFeatureAround(p, finding, found, add), judged.model).score < judged.model.windowVeto;
 }
 
 /** The ML001 finding for a scanned skill, or null when the model does not report it. */
