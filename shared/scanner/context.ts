@@ -44,6 +44,43 @@ export function isNegated(line: string, start: number, clause = clauseBefore(lin
   return false;
 }
 
+/**
+ * A judgement after a quoted command, in its own sentence: "`setenforce 0` hides the problem",
+ * "`spctl --master-disable` は実行しないこと", "… is not needed here". Languages that put the
+ * negation after the verb (Japanese, Korean) say "do not run this" only there.
+ */
+const JUDGED_AFTER = new RegExp(String.raw`\b(?:is|are|was|were)\s{1,3}(?:not|never)\b|\b(?:isn['’]t|aren['’]t)\b|\bnot\s{1,3}(?:needed|necessary|required|recommended|a\s{1,3}(?:real\s{1,3}|root\s{1,3})?(?:fix|solution))\b` +
+  String.raw`|\b(?:hides?|masks?|papers?\s{1,3}over)\s{1,3}the\s{1,3}(?:problem|issue|cause|error|symptom)|\b(?:for|on)\s{1,3}(?:everything|every\s{1,3}(?:app|program|download|file))\b|\bsystem-?wide\b` +
+  String.raw`|\b(?:removes?|weakens?|drops?)\s{1,3}(?:the\s{1,3})?(?:protection|security)\b|\b(?:never|dangerous|insecure|unsafe)\b|\bbad\s{1,3}(?:idea|practice)\b` +
+  String.raw`|\bne\s{1,3}(?:[\w'’]{1,15}\s{1,3}){0,2}(?:pas|jamais)\b|\bjamais\b|\bnunca\b|\bniemals\b|\bnooit\b|\bnigdy\b|никогда` +
+  String.raw`|しない|しません|しては|やめ|禁止|ではなく|じゃなく|避け|危険|不要|不是|避免|危险|하지\s{0,2}(?:마|않)|금지|피하|위험`, 'i');
+
+/**
+ * True when a quoted match (inline code) is judged after it in its sentence: the command named
+ * to be warned against, not run. Only what follows the closing backtick counts.
+ */
+export function isJudgedAfter(text: string, start: number, end: number): boolean {
+  if (!isQuoted(text, start)) return false;
+  const close = text.indexOf('`', end);
+  if (close < 0 || close - end > 200) return false;
+  const rest = text.slice(close + 1, close + 1 + 160);
+  const stop = rest.search(/[.!?;](?:\s|$)|[。！？]|\n/);
+  return JUDGED_AFTER.test(stop < 0 ? rest : rest.slice(0, stop + 1));
+}
+
+/** "Replace `curl ... | sh` with a checksum-verified download": what is replaced is named, not run. */
+const REPLACED_BEFORE = /\b(?:replace|replacing|swap\s{1,3}out|instead\s{1,3}of)\s{0,3}$/i;
+const REPLACED_AFTER = /^[^.\n]{0,120}?\b(?:with|by)\b/i;
+
+/** True when the quoted match is what a "replace X with Y" sentence takes away. */
+export function isReplaced(text: string, start: number, end: number, clause: string): boolean {
+  if (!isQuoted(text, start)) return false;
+  const open = clause.lastIndexOf('`');
+  if (open < 0 || !REPLACED_BEFORE.test(clause.slice(0, open))) return false;
+  const close = text.indexOf('`', end);
+  return close >= 0 && close - end <= 200 && REPLACED_AFTER.test(text.slice(close + 1, close + 200));
+}
+
 /** True when the match sits inside inline code or double quotes. */
 export function isQuoted(line: string, start: number): boolean {
   // A window, not the whole line: a hostile 256 KiB line must not cost O(n) per match.

@@ -4,7 +4,7 @@
  * literals it cannot match without (literals.ts); each match is then checked against its line's
  * zone, the mention heuristics, `unless` and the verifier.
  */
-import { clauseBefore, commandSegment, isDescription, isNegated, isQuotedExhibit, isQuotedMention } from './context.js';
+import { clauseBefore, commandSegment, isDescription, isJudgedAfter, isNegated, isQuotedExhibit, isQuotedMention, isReplaced } from './context.js';
 import { excerpt } from './excerpt.js';
 import { requiredLiterals, requiredLiteralsByBranch } from './literals.js';
 import type { NeedleHits, NeedleIndex } from './needles.js';
@@ -287,6 +287,7 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
       if (isNegated(p.text, abs, clause)) return null;
       if (mode === 'mention' && (isQuotedMention(p.text, abs, clause) || isDescription(p.text, abs, clause))) return null;
       if (mode === 'mention' && zone.exhibit && isQuotedExhibit(p.text, abs, clause)) return null;
+      if (mode === 'mention' && (isJudgedAfter(p.text, abs, abs + m[0].length) || isReplaced(p.text, abs, abs + m[0].length, clause))) return null;
     }
   }
   // A search tool's quoted pattern is what it looks for (`grep -E 'curl[^|]*\| *sh'`), in any zone.
