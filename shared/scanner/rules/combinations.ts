@@ -12,6 +12,11 @@ const WEAK_SECRET_READS = ['CR003', 'CR007', 'CR009', 'CR010'];
 /** Destinations with no honest reason to receive a secret. */
 const SUSPICIOUS_SENDS = ['EX001', 'EX002', 'EX003', 'EX004', 'EX005', 'EX007', 'EX009', 'EX010', 'IB001', 'IB002'];
 const ANY_SEND = [...SUSPICIOUS_SENDS, 'EX006', 'EX008', 'EX011'];
+/**
+ * For the weak reads: a file upload (EX003) is what an honest release or artifact script does with
+ * the token of the service it uploads to; only the destinations themselves count.
+ */
+const SUSPICIOUS_DESTINATIONS = SUSPICIOUS_SENDS.filter((id) => id !== 'EX003');
 
 export const COMBO_RULES: readonly ComboRule[] = [
   {
@@ -26,9 +31,9 @@ export const COMBO_RULES: readonly ComboRule[] = [
     id: 'CB002',
     category: 'exfiltration',
     severity: 'CRITICAL',
-    title: 'Reads .env, keychain items, secret env vars or CLI tokens AND sends to a webhook, capture host, tunnel, raw IP, paste site or upload (same file)',
+    title: 'Reads .env, keychain items, secret env vars or CLI tokens AND sends to a webhook, capture host, tunnel, raw IP or paste site (same file; a file upload with the token of the service it goes to is an honest release script)',
     message: 'reads secrets and sends them to a suspicious destination',
-    allOf: [WEAK_SECRET_READS, SUSPICIOUS_SENDS],
+    allOf: [WEAK_SECRET_READS, SUSPICIOUS_DESTINATIONS],
   },
   {
     id: 'CB003',

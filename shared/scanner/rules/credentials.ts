@@ -26,6 +26,9 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     unless: [
       /\bssh-(?:keygen|add|copy-id|keyscan)\b/i,
       /\bssh\b[^\n]{0,80}?["']?-i\b/i,
+      // `scp -i ~/.ssh/id_ed25519 build.tar host:`: the key authenticates the copy. Only when it is the
+      // one key the command names: `scp -i ~/.ssh/a ~/.ssh/id_rsa host:` still sends a key.
+      /\b(?:scp|sftp)\b(?:(?!\.ssh[/\\])[^\n]){0,120}?\s-i\s{1,3}["']?[^\s"']{0,40}\.ssh[/\\][^\s"']{1,40}["']?(?![^\n]*\.ssh[/\\])/i,
       /\b(?:chmod|chown|mkdir|install\s{1,3}-d)\b/i,
       /IdentityFile|identity_file|key_filename|IdentitiesOnly|GIT_SSH_COMMAND/i,
     ],
