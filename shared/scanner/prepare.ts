@@ -32,13 +32,14 @@ export function prepare(path: string, text: string, kind: FileKind = fileKind(pa
   const { raw, lines, hidden, ascii } = normaliseText(text);
   const zones = lineZones(kind, lines);
   // Lines that normalisation left as split, joined by '\n' again, are the text itself.
-  const joined = kind !== 'markdown' && lines === raw && !text.includes('\r') ? text : joinParagraphs(lines, zones);
+  let joined = kind !== 'markdown' && lines === raw && !text.includes('\r') ? text : joinParagraphs(lines, zones);
   const lineStarts = new Array<number>(lines.length);
   let offset = 0;
   for (let i = 0; i < lines.length; i++) {
     lineStarts[i] = offset;
     offset += lines[i].length + 1;
   }
+  if (joined.includes('\\\n')) joined = joinContinuations(joined, lines, lineStarts, zones);
   const kinds = kind === 'markdown' ? new Set(zones.map((z) => z.kind)) : ONLY[kind];
   return { path, kind, rawLines: raw, lines, text: joined, lower: lowerSameLength(joined), ascii, lineStarts, zones, hidden, kinds };
 }
@@ -66,6 +67,28 @@ function joinParagraphs(lines: readonly string[], zones: readonly LineZone[]): s
     out += wraps ? ' ' : '\n';
   }
   return out;
+}
+
+/**
+ * A command continued over lines with a trailing backslash is one command: the backslash and the
+ * line break become two spaces (same length, so offsets still map to lines), and a pattern over
+ * one command ("scp ... \\\n  user@host:/path") sees it whole. Only in code: in markdown prose a
+ * trailing backslash is a hard line break.
+ */
+function joinContinuations(text: string, lines: readonly string[], lineStarts: readonly number[], zones: readonly LineZone[]): string {
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < lines.length - 1; i++) {
+    const line = lines[i];
+    if (line.charCodeAt(line.length - 1) !== 92 || zones[i].kind === 'markdown') continue;
+    let slashes = 0;
+    while (slashes < line.length && line.charCodeAt(line.length - 1 - slashes) === 92) slashes++;
+    if (slashes % 2 === 0) continue;
+    const at = lineStarts[i] + line.length - 1;
+    out += text.slice(from, at) + '  ';
+    from = at + 2;
+  }
+  return from === 0 ? text : out + text.slice(from);
 }
 
 /** A line with something other than whitespace (`trim() !== ''` without the copy). */
