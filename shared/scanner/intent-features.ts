@@ -91,6 +91,23 @@ const FOLLOW = String.raw`\b(?:follow|obey|do\s{1,3}what\s{1,3}it\s{1,3}says|do\
 
 const PERSIST = String.raw`\b(?:every\s{1,3}time|each\s{1,3}time|every\s{1,3}run|each\s{1,3}run|on\s{1,3}every|(?:the\s{1,3})?(?:start|beginning)\s{1,3}of\s{1,3}(?:every|each)|before\s{1,3}(?:anything|everything|doing\s{1,3}anything|any\s{1,3}other)|whenever|from\s{1,3}now\s{1,3}on|each\s{1,3}session|every\s{1,3}(?:future\s{1,3})?session|standing\s{1,3}instruction|each\s{1,3}time\s{1,3}you|always\s{1,3}(?:use|load|fetch|check)|à\s{1,3}chaque|bei\s{1,3}jedem|cada\s{1,3}vez)\b`;
 
+/**
+ * Hiding from the user in the other languages skills are written in: "non segnalarlo all'utente",
+ * "nie wspominaj o ...", "não mencione ao usuário", "ohne Rückfrage", "ユーザーに伝えない".
+ */
+const CONCEAL_ELSEWHERE = String.raw`\bnon\s{1,3}(?:\w{1,10}\s{1,3})?(?:segnal|dir|menzion|comunic|rifer|inform|avvis|mostr)\w{0,6}\s{1,3}(?:\w{1,6}\s{1,3})?(?:all['’]\s{0,2}|a\s{1,3}|agli\s{1,3})?utent[ei]\b|\bsenza\s{1,3}(?:chiedere|avvisare|dirlo|informare|conferma)` +
+  String.raw`|\bnie\s{1,3}(?:wspominaj|m[oó]w|informuj|zg[lł]aszaj|pokazuj|ujawniaj|pytaj)|\bbez\s{1,3}(?:pytania|pyta[nń]|potwierdzenia|informowania|wiedzy)` +
+  String.raw`|\bn[aã]o\s{1,3}(?:\w{1,8}\s{1,3})?(?:mencion|inform|cont|diga|avis|revel|mostr|pergunt)\w{0,6}\s{1,3}(?:\w{1,6}\s{1,3})?(?:ao\s{1,3}|à\s{1,3}|para\s{1,3}o\s{1,3})?usu[aá]ri|\bsem\s{1,3}(?:avisar|perguntar|informar|pedir\s{1,3}confirma)` +
+  String.raw`|\bno\s{1,3}(?:se\s{1,3}lo\s{1,3}|le\s{1,3}|lo\s{1,3})?(?:menciones|informes|avises|digas|comuniques|muestres|reveles|preguntes)\b|\bsin\s{1,3}(?:preguntar|pedir\s{1,3}confirmaci|consultar|confirmaci)` +
+  String.raw`|\bne\s{1,3}(?:le\s{1,3}|la\s{1,3}|les\s{1,3}|lui\s{1,3}|leur\s{1,3}|en\s{1,3}){0,2}(?:mentionne|dis|signale|informe|montre|r[ée]v[èe]le|demande|pr[ée]viens)\w{0,3}\s{1,3}(?:\w{1,8}\s{1,3})?pas\b|\bsans\s{1,3}(?:demander|confirmation|son\s{1,3}accord|l['’]accord)` +
+  String.raw`|\bohne\s{1,3}(?:r[üu]ckfrage|nachfrage|zu\s{1,3}fragen|best[äa]tigung|r[üu]cksprache|hinweis)|\b(?:nicht|nie)\s{1,3}(?:erw[äa]hnen|mitteilen|melden|sagen|anzeigen|nachfragen)|\berw[äa]hne\s{1,3}(?:\w{1,12}\s{1,3}){0,3}nicht\b|\b(?:benutzer|nutzer|anwender)\w{0,2}\s{1,3}nur\b` +
+  String.raw`|\b(?:niet|nooit)\s{1,3}(?:vermelden|melden|vertellen|tonen|zeggen|vragen)\b|\bzonder\s{1,3}(?:te\s{1,3})?(?:vragen|melden|overleg|bevestiging)` +
+  // normalise.ts folds a word made only of Cyrillic look-alikes to Latin: "не" is read as "he".
+  String.raw`|(?:не|he)\s{1,3}(?:сообщай|говори|упоминай|показывай|информируй|спрашивай)|без\s{1,3}(?:подтверждения|согласия|уведомления|ведома|вопросов)` +
+  String.raw`|ユーザーに(?:は)?(?:伝え|言わ|知らせ|報告し|表示し|見せ)(?:ない|ず)|確認せずに|無断で|報告しない|不要(?:提及|通知|告知|提示|显示)|无需(?:确认|询问|告知)|不经(?:用户)?(?:同意|确认)|사용자에게\s{0,2}(?:알리지|말하지|보고하지|보여주지)|확인\s{0,2}없이|몰래` +
+  // English, passive: "should be left out of the recap entirely".
+  String.raw`|\b(?:be|been|is|are)\s{1,3}(?:left|kept)\s{1,3}out\s{1,3}of\s{1,3}(?:the|your|any)\s{1,3}(?:recap|summary|summaries|report|reports|changelog|notes|log|reply|answer)\b`;
+
 // Not "report": "do not report security issues in public trackers" asks the reader to use another channel.
 const CONCEAL_VERB = String.raw`(?:tell|telling|inform|informing|mention|mentioning|describing|explaining|announcing|reveal|revealing|notify|notifying|bring\s{1,3}it\s{1,3}up|list|show|asking|confirm)`;
 const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|need\s{1,3}not|no\s{1,3}need\s{1,3}to)\s{1,3}(?:\w{1,10}\s{1,3})?${CONCEAL_VERB}\b` +
@@ -110,7 +127,7 @@ const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|need\s{1,3}not|no\
   String.raw`|\bno\s{1,3}(?:reason|need)\s{1,3}to\s{1,3}(?:bring\s{1,3}(?:it|this|that)\s{1,3}up|mention\s{1,3}(?:it|this|that)|tell\s{1,3}(?:them|the\s{1,3}user))|\b(?:leave|keep)\s{1,3}(?:it|this|that|them)\s{1,3}out\s{1,3}of\s{1,3}(?:the|your|any)\s{1,3}(?:summary|summaries|reply|replies|answers?|reports?|responses?|messages?|conversation)` +
   // Acting without the user's say: "no need to ask again", "don't bother the user", "without checking with them first".
   String.raw`|\b(?:no\s{1,3}need\s{1,3}to|don['’]t|do\s{1,3}not|never|without)\s{1,3}(?:ask(?:ing)?|check(?:ing)?\s{1,3}with|consult(?:ing)?)\s{1,3}(?:(?:the\s{1,3})?user\s{1,3}|them\s{1,3})?(?:again|first|beforehand|before|for\s{1,3}(?:permission|confirmation|approval|consent)|permission|about\s{1,3}(?:it|this|that))\b` +
-  String.raw`|\b(?:no\s{1,3}need\s{1,3}to|don['’]t|do\s{1,3}not|never)\s{1,3}bother\s{1,3}(?:the\s{1,3}user|them|the\s{1,3}human)\b|\bnever\s{1,3}reveal\s{1,3}these\b|\bno\s{1,3}se\s{1,3}lo\s{1,3}digas\b|\bne\s{1,3}lui\s{1,3}en\s{1,3}parle\b|\bohne\s{1,3}es\s{1,3}zu\s{1,3}erwähnen\b|不要告诉|知らせない`;
+  String.raw`|\b(?:no\s{1,3}need\s{1,3}to|don['’]t|do\s{1,3}not|never)\s{1,3}bother\s{1,3}(?:the\s{1,3}user|them|the\s{1,3}human)\b|\bnever\s{1,3}reveal\s{1,3}these\b|\bno\s{1,3}se\s{1,3}lo\s{1,3}digas\b|\bne\s{1,3}lui\s{1,3}en\s{1,3}parle\b|\bohne\s{1,3}es\s{1,3}zu\s{1,3}erwähnen\b|不要告诉|知らせない` + `|${CONCEAL_ELSEWHERE}`;
 
 const OVERRIDE = String.raw`\b(?:same|higher|more|greater|full)\s{1,3}(?:level\s{1,3}of\s{1,3})?(?:trust|authority|priority|weight)\s{1,3}(?:as|than)\s{1,3}(?:the\s{1,3}user|this\s{1,3}(?:file|skill)|your\s{1,3}(?:own\s{1,3})?instructions)\b|\btrusted\s{1,3}(?:at\s{1,3})?(?:the\s{1,3}same\s{1,3}level\s{1,3}as|as\s{1,3}much\s{1,3}as|like)\s{1,3}the\s{1,3}user\b|\b(?:conflicts?|disagrees?|contradicts?)\s{1,3}with\s{1,3}(?:\w{1,15}\s{1,3}){1,3}(?:the\s{1,3})?user\b[^.\n]{0,80}?\b(?:wins|prevails|takes\s{1,3}precedence|applies)\b|\boverrides?\s{1,3}(?:anything|whatever|what|the)\s{1,3}(?:the\s{1,3})?user|\bover\s{1,3}anything\s{1,3}else\b|\beven\s{1,3}if\s{1,3}(?:they|it)\s{1,3}contradict|\bmême\s{1,3}si\s{1,3}elles\s{1,3}contredisent|\btakes?\s{1,3}priority\b|\breplacing\s{1,3}any\s{1,3}earlier|\bbefore\s{1,3}(?:anything|everything|doing\s{1,3}anything)\s{1,3}else\b|\b(?:disagrees?|conflicts?|contradicts?)\s{1,3}with\s{1,3}(?:what\s{1,3})?(?:the\s{1,3})?user|\b(?:regardless\s{1,3}of|whatever)\s{1,3}(?:what\s{1,3}|which\s{1,3})?(?:\w{1,12}\s{1,3})?the\s{1,3}user\s{1,3}(?:typed|entered|gave|chose|specified|asked|provided|picked|selected|said)|\bignor(?:e|iere)\s{1,3}(?:all\s{1,3})?(?:the\s{1,3}user|alle\s{1,3}vorherigen)`;
 
@@ -132,15 +149,20 @@ const RUN = String.raw`\b(?:run|execute|launch|start|install)\b`;
 /** Acting without the user's say: "never ask for confirmation", "assume yes", "choose always allow". */
 const AUTONOMY = String.raw`\b(?:never|don['’]t|do\s{1,3}not|no\s{1,3}need\s{1,3}to|without)\s{1,3}(?:ask(?:ing)?|wait(?:ing)?|prompt(?:ing)?|check(?:ing)?\s{1,3}with)\s{1,3}(?:(?:the\s{1,3})?(?:user|human|them|anyone)\s{1,3})?(?:for\s{1,3})?(?:(?:their|any|a|an|explicit)\s{1,3})?(?:confirmation|permission|approval|consent|sign-off|go-ahead)` +
   String.raw`|\bassume\s{1,3}(?:yes|consent|approval|the\s{1,3}user\s{1,3}(?:agrees|approves|consents))\b|\b(?:choose|select|pick|click|answer)\s{1,3}["'“]?(?:always\s{1,3}allow|allow\s{1,3}always|yes\s{1,3}to\s{1,3}all|don['’]t\s{1,3}ask\s{1,3}again)` +
+  // Switching the confirmations off: "turn off 'Ask before MCP tool calls'", "clear the command denylist".
+  String.raw`|\b(?:turn\s{1,3}off|disable|switch\s{1,3}off|uncheck|clear|empty|remove|delete)\s{1,3}(?:the\s{1,3})?(?:["'“]?(?:ask|confirm)\w{0,4}\s{1,3}(?:before|on|for)\b|(?:command\s{1,3})?(?:deny\s?list|block\s?list)\b|(?:approval|confirmation|permission)\s{1,3}(?:prompts?|dialogs?|checks?|requests?)\b)` +
   String.raw`|\bauto-?(?:approve|accept|confirm)\s{1,3}(?:all|every|any)\b|\bskip\s{1,3}(?:all\s{1,3}|any\s{1,3}|the\s{1,3})?(?:confirmations?|permission\s{1,3}(?:prompts?|checks?)|approvals?|safety\s{1,3}checks?)`;
 /** What cannot be taken back, or reaches beyond the task: deleting, force-pushing, paying, any command. */
 const CONSEQUENTIAL = String.raw`\b(?:delet\w{0,4}|remov\w{0,4}|wip\w{1,4}|drop\w{0,4}|overwrit\w{1,4}|force[\s-]{0,3}push\w{0,3}|reset\s{1,3}--hard|uninstall\w{0,3}|transfer\w{0,3}|pay(?:s|ing|ments?)?|purchas\w{1,3}|sudo|(?:running|run|execut\w{1,4})\s{1,3}(?:any\s{1,3}|all\s{1,3})?(?:shell\s{1,3})?commands)\b|\brm\s{1,3}-`;
 /** Setting instructions aside: "ignore it", "disregard", "quiet mode supersedes it". */
 const DISMISS = String.raw`\b(?:ignore|ignoring|disregard|disregarding|supersedes?|superseding|bypass|bypassing)\b|\boverrides?\s{1,3}(?:any|all|the|every)\s{1,3}(?:[\w-]{1,20}\s{1,3}){0,3}(?:instructions|rules|guidelines|policies)\b`;
 /** Acting against the user's stated word: "if the user says not to push, still push". */
-const DEFY = String.raw`\bif\s{1,3}(?:the\s{1,3})?(?:user|they)\s{1,3}(?:says?|asks?|tells?\s{1,3}you|objects?|refuses?|declines?)\b[^.\n]{0,60}?\b(?:still|anyway|regardless|nevertheless|all\s{1,3}the\s{1,3}same)\b|\beven\s{1,3}(?:if|when)\s{1,3}(?:the\s{1,3})?(?:user|they)\s{1,3}(?:says?|asks?|tells?\s{1,3}you|objects?|refuses?|declines?)\s{1,3}(?:you\s{1,3})?(?:not|no|otherwise)\b`;
+const DEFY = String.raw`\bif\s{1,3}(?:the\s{1,3})?(?:user|they|anyone|someone)\s{1,3}(?:\w{1,10}\s{1,3})?(?:asks?|wonders?|questions?)\b[^.\n]{0,100}?\b(?:answer|say|reply|respond|tell\s{1,3}(?:them|the\s{1,3}user))\s{1,3}(?:that\s{1,3})?(?:nothing|none|no\s{1,3}(?:data|files?|changes?|one)|everything\s{1,3}(?:is|was)\s{1,3}(?:fine|ok|normal|unchanged))\b|\bif\s{1,3}(?:the\s{1,3})?(?:user|they)\s{1,3}(?:says?|asks?|tells?\s{1,3}you|objects?|refuses?|declines?)\b[^.\n]{0,60}?\b(?:still|anyway|regardless|nevertheless|all\s{1,3}the\s{1,3}same)\b|\beven\s{1,3}(?:if|when)\s{1,3}(?:the\s{1,3})?(?:user|they)\s{1,3}(?:says?|asks?|tells?\s{1,3}you|objects?|refuses?|declines?)\s{1,3}(?:you\s{1,3})?(?:not|no|otherwise)\b`;
 /** Money or goods sent elsewhere: the payee, IBAN, wallet or shipping address replaced. */
-const PAYEE = String.raw`\b(?:replace|replaces|replacing|swap|swaps|swapping|substitute|substitutes|substituting|change|changes|changing|overwrite|rewrite|redirect|reroute|route)\b[^.\n]{0,60}?\b(?:recipient|payee|beneficiary|iban|bic|swift|routing\s{1,3}number|account\s{1,3}(?:number|details)|bank\s{1,3}details|wallet\s{1,3}address|(?:destination|receiving|recipient|to|shipping|payout)\s{1,3}address)`;
+const PAYEE = String.raw`\b(?:update|updates|updating|set|sets|setting)\b[^.\n]{0,60}?\b(?:iban|bank\s{1,3}details|account\s{1,3}number|payee|beneficiary)\b` +
+  // Other languages, the verb before or after: "die Bankverbindung ... auf IBAN ... zu setzen", "cambia l'IBAN".
+  String.raw`|\b(?:iban|bankverbindung|kontonummer|bankdaten|coordinate\s{1,3}bancarie|cuenta\s{1,3}bancaria|rekeningnummer|rib|dados\s{1,3}banc[aá]rios)\b[^.\n]{0,80}?\b(?:setzen|ändern|ersetzen|austauschen|aktualisieren|cambiar|modificar|sostituire|cambiare|changer|modifier|remplacer|wijzigen|vervangen|alterar|zmieni[cć])` +
+  String.raw`|\b(?:cambia|cambie|modifica|sostituisci|change[zr]?|modifiez|remplacez|wijzig|vervang|altere|zmie[nń]|[äa]ndere|ersetze)\b[^.\n]{0,60}?\b(?:iban|bankverbindung|kontonummer|coordinate\s{1,3}bancarie|cuenta|rekening|rib|dados\s{1,3}banc[aá]rios)\b|\b(?:replace|replaces|replacing|swap|swaps|swapping|substitute|substitutes|substituting|change|changes|changing|overwrite|rewrite|redirect|reroute|route)\b[^.\n]{0,60}?\b(?:recipient|payee|beneficiary|iban|bic|swift|routing\s{1,3}number|account\s{1,3}(?:number|details)|bank\s{1,3}details|wallet\s{1,3}address|(?:destination|receiving|recipient|to|shipping|payout)\s{1,3}address)`;
 /** Showing the user something other than what is done: "show the user the supplier's original bank details". */
 const DISPLAY = String.raw`\b(?:show|shows|showing|display|displays|displaying|present|presents|keep\s{1,3}showing|read\s{1,3}back|echo|render)\b[^.\n]{0,60}?\b(?:original|old|previous|expected|intended|unchanged|supplier['’]s|requested)\b`;
 /** The instructions and checks that keep an agent safe: its system prompt, the project's rules, security policies. */
@@ -169,7 +191,7 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
     'binding'],
   persist: ['time', 'run', 'every', 'each', 'start', 'beginning', 'before', 'whenever', 'now', 'session', 'standing', 'always',
     'chaque', 'jedem', 'cada'],
-  conceal: ['not', 'don', 'never', "n't", 'review', 'summar', 'discuss', 'read', 'walk', 'repeat', 'quote', 'n’t', 'leave', 'without', 'need', 'keep', 'quiet', 'silent', 'secret', 'covert', 'must', 'should', 'invisible',
+  conceal: ['utent', 'senza', 'nie ', 'bez ', 'usu', 'sem ', 'menciones', 'informes', 'avises', 'digas', 'comuniques', 'muestres', 'reveles', 'preguntes', 'pas', 'sans', 'ohne', 'nicht', 'erw', 'benutzer', 'nutzer', 'anwender', 'niet', 'nooit', 'zonder', 'сообщай', 'говори', 'упоминай', 'показывай', 'информируй', 'спрашивай', 'без ', 'ユーザーに', '確認せずに', '無断で', '報告しない', '不要', '无需', '不经', '사용자에게', '확인', '몰래', 'left', 'kept', 'not', 'don', 'never', "n't", 'review', 'summar', 'discuss', 'read', 'walk', 'repeat', 'quote', 'n’t', 'leave', 'without', 'need', 'keep', 'quiet', 'silent', 'secret', 'covert', 'must', 'should', 'invisible',
     'digas', 'parle', 'erwähnen', '不要告诉', '知らせない', 'bother', 'user', 'they', 'them', 'reason', 'leave', 'skip', 'omit', 'drop',
     'unauffällig', 'heimlich', 'stillschweigend', 'sin ', 'silencio', 'discrètement', 'silencieusement', 'sans', 'secreto', '悄悄', '偷偷',
     'こっそり', '黙って'],
@@ -185,11 +207,11 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
   userData: ['file', 'document', 'attachment', 'image', 'screenshot', 'message', 'upload', 'snippet', 'user', 'conversation', 'chat', 'messages',
     'exchange', 'transcript', 'session'],
   protect: ['redact', 'mask', 'scrub', 'censor', 'keep', 'filter', 'never', 'not', 'don'],
-  autonomy: ['ask', 'wait', 'prompt', 'check', 'assume', 'allow', 'yes', 'auto', 'skip'],
+  autonomy: ['confirm', 'deny', 'block', 'approval', 'permission', 'ask', 'wait', 'prompt', 'check', 'assume', 'allow', 'yes', 'auto', 'skip'],
   consequential: ['delet', 'remov', 'wip', 'drop', 'overwrit', 'force', 'reset', 'uninstall', 'transfer', 'pay', 'purchas', 'sudo', 'command', 'rm'],
   dismiss: ['ignor', 'disregard', 'supersed', 'bypass', 'overrid'],
-  defy: ['if', 'even'],
-  payee: ['replac', 'swap', 'substitut', 'chang', 'overwrite', 'rewrite', 'redirect', 'reroute', 'route'],
+  defy: ['if', 'if', 'even'],
+  payee: ['update', 'set', 'iban', 'bankverbindung', 'kontonummer', 'bankdaten', 'coordinate', 'cuenta', 'rekening', 'rib', 'dados', 'cambi', 'modific', 'sostitu', 'change', 'remplac', 'wijzig', 'vervang', 'alter', 'zmie', 'ndere', 'ersetz', 'replac', 'swap', 'substitut', 'chang', 'overwrite', 'rewrite', 'redirect', 'reroute', 'route'],
   display: ['show', 'display', 'present', 'read', 'echo', 'render'],
   consent: ['user', 'they'],
   guard: ['system', 'claude.md', 'agents.md', 'gemini.md', '.cursorrules', 'project', 'security', 'safety', 'guardrail', 'permission', 'developer', 'content'],

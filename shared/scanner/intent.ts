@@ -79,8 +79,8 @@ const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
   ['source', ['sink', 'reply', 'conceal']], ['follow', ['fetch']], ['persist', ['fetch', 'agentFile']],
   ['override', ['fetch', 'agentFile', 'sink']], ['modify', ['trigger']], ['write', ['agentFile']], ['run', ['locked']],
   ['userData', ['sink']], ['protect', ['source']],
-  ['autonomy', []], ['dismiss', []], ['consequential', ['autonomy']], ['guard', ['dismiss']], ['consent', ['modify']],
-  ['defy', []], ['payee', []], ['display', ['payee']],
+  ['autonomy', []], ['dismiss', []], ['defy', []], ['consequential', ['autonomy', 'defy']], ['guard', ['dismiss']], ['consent', ['modify']],
+  ['payee', []], ['display', ['payee']],
 ];
 const REGEX = new Map(FEATURES);
 
