@@ -193,12 +193,17 @@ export function matchRule(c: CompiledRule, p: Prepared, found: NeedleHits, out: 
   const { rule } = c;
   if (!applies(rule, p)) return;
   // A small file is cheaper to match whole than to cut into lines.
-  const segments = p.text.length <= SMALL_FILE ? null : segmentsFor(rule, p, found);
+  // A match that may span lines is looked for over the whole text, from its start.
+  const segments = p.text.length <= SMALL_FILE || rule.spansLines ? null : segmentsFor(rule, p, found);
   if (segments !== null && segments.length === 0) return;
   let reported = 0;
   for (let i = 0; i < c.patterns.length && reported < MAX_FINDINGS_PER_RULE; i++) {
     const start = scanStart(c.needs, c.needsAt[i], p, found);
     if (start < 0) continue;
+    if (rule.spansLines) {
+      reported = matchPattern(rule, c.patterns[i], p, 0, p.text.length, 0, reported, 0, out).reported;
+      continue;
+    }
     if (segments === null) {
       reported = matchPattern(rule, c.patterns[i], p, 0, p.text.length, start, reported, 0, out).reported;
       continue;
@@ -226,7 +231,7 @@ function matchPattern(
     if (m[0].length === 0) re.lastIndex++;
     const line = lineAt(p, from + m.index);
     let at = from + m.index - p.lineStarts[line];
-    if (m[0].includes('\n')) {
+    if (m[0].includes('\n') && !rule.spansLines) {
       // A match may not span lines: retry within the line, then go on from the next one.
       const single = new RegExp(re.source, re.flags);
       single.lastIndex = at;

@@ -122,6 +122,11 @@ export interface Rule {
   prose?: ProseMode;
   /** Only look inside HTML comments of markdown files. */
   commentsOnly?: boolean;
+  /**
+   * A match may go on over the following lines (a call whose arguments are on indented lines);
+   * reported on the line where it starts. Other rules' matches stay within one line.
+   */
+  spansLines?: boolean;
   verify?: VerifierName;
   detector?: DetectorName;
   /** A different severity for some kinds of file (a bidi control in code is worse than in prose). */

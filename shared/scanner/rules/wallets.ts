@@ -61,9 +61,13 @@ export const WALLET_RULES: readonly Rule[] = [
     title: 'Sending key material over the network (a request whose body names the mnemonic or private key)',
     message: 'sends a mnemonic or private key over the network',
     where: ['script', 'manifest', 'other'],
+    spansLines: true,
     needles: ['mnemonic', 'seed', 'private', 'secret', 'keystore', 'wallet.dat', 'id.json'],
     patterns: [
       /(?:requests\.post|httpx\.post|axios\.post|fetch\(|\bcurl\b|https?\.request|urlopen|\.send\(|sendMessage|sendDocument|webhook|\.post\()[^\n]{0,200}?\b(?:mnemonic|seed_?phrase|seedPhrase|private_?key|privateKey|secret_?key|secretKey|keystore|wallet\.dat|id\.json)\b/i,
+      // A call whose arguments go on over indented lines (`Request(url,\n    data=json.dumps({"keystore": ks}))`),
+      // up to the first closing parenthesis.
+      /(?:requests\.post|httpx\.post|axios\.post|\bfetch|https?\.request|urlopen|urllib\.request\.Request|\.post)\((?:[^\n)]|\n[ \t]){0,300}?\b(?:mnemonic|seed_?phrase|seedPhrase|private_?key|privateKey|secret_?key|secretKey|keystore|wallet\.dat|id\.json)\b/i,
     ],
   },
   {
