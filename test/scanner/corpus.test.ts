@@ -136,13 +136,13 @@ const BLIND_V13_RECORDED = { caught: 46, malicious: 100, flagged: 4, benign: 100
 const BLIND_V14_RECORDED = { caught: 41, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 100, flagged: 1 } };
 const BLIND_V15_RECORDED = { caught: 59, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 100, flagged: 1 } };
 /**
- * Held-out v16, written blind by a fifteenth author and measured once on 2026-11-23 against the
- * shipped rules and model (trained on v2..v15 and installed text, with the veto): the rules alone
- * 48/100 and 3/100 benign; the rules and the model 92/100 and 3/100 (the model trained on
- * v2..v13, measured at the same time: 92/100 and 3/100). Not read, not trained on: the
- * held-out set of the next round.
+ * v16, written blind by a fifteenth author and measured once on 2026-11-23 against the shipped
+ * rules and model (trained on v2..v15 and installed text, with the veto): the rules alone 48/100
+ * and 3/100 benign; the rules and the model 92/100 and 3/100. Read and trained on since (the fifth
+ * session): the floors below are the rules of that session (54/100, 1/100) and the model trained
+ * on it.
  */
-const BLIND_V16_RECORDED = { caught: 48, malicious: 100, flagged: 3, benign: 100, withModel: { caught: 92, flagged: 3 } };
+const BLIND_V16_RECORDED = { caught: 54, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 100, flagged: 0 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },

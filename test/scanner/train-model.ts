@@ -28,12 +28,10 @@ import { scanSkill, type Skill } from '../../shared/scanner/index.js';
 import { BUCKET_BITS } from '../../shared/scanner/model/features.js';
 import { SHORT_SKILL, featureScale, forEachFeatureAround, loadModel, modelScore, skillFeatures, type ModelFile } from '../../shared/scanner/model/index.js';
 import { prepare } from '../../shared/scanner/prepare.js';
-import { loadSkills } from './corpus.js';
+import { loadSkills, TRAINING_CORPORA } from './corpus.js';
 
 const FIXTURES = join(fileURLToPath(import.meta.url), '..', '..', 'fixtures');
 const WEIGHTS = join(fileURLToPath(import.meta.url), '..', '..', '..', 'shared', 'scanner', 'model', 'weights.json');
-/** The corpora trained on. A blind corpus is trained on only after its one measurement; skills-blind-v16 is measured and kept back for the next round. */
-export const TRAINING_CORPORA = ['skills', 'skills-blind', 'skills-blind-v3', 'skills-blind-v4', 'skills-blind-v5', 'skills-blind-v6', 'skills-blind-v7', 'skills-blind-v8', 'skills-blind-v9', 'skills-blind-v10', 'skills-blind-v11', 'skills-blind-v12', 'skills-blind-v13', 'skills-blind-v14', 'skills-blind-v15'];
 
 const EPOCHS = 60;
 const MIN_DF = 3;
