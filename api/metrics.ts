@@ -39,7 +39,19 @@ function rememberRoutePatterns(app: Express): void {
   });
 }
 
+/** Per route object (one per route definition) and mount path, its pattern: built once, not per request. */
+const PATTERNS = new WeakMap<object, Map<string, string>>();
+
 function patternOf(baseUrl: string, route: Request['route'] | undefined): string {
+  if (!route || typeof route !== 'object') return joinPattern(baseUrl, route);
+  let byBase = PATTERNS.get(route);
+  if (!byBase) PATTERNS.set(route, (byBase = new Map()));
+  let pattern = byBase.get(baseUrl);
+  if (pattern === undefined) byBase.set(baseUrl, (pattern = joinPattern(baseUrl, route)));
+  return pattern;
+}
+
+function joinPattern(baseUrl: string, route: Request['route'] | undefined): string {
   // A router's '/' under a mount path is the mount path itself: '/api/scan', not '/api/scan/'.
   const path = String(route?.path ?? '');
   return baseUrl && path === '/' ? baseUrl : `${baseUrl}${path}` || '/';
