@@ -33,13 +33,25 @@ export async function registerAgent(baseUrl: string, handle: string, extra: Reco
 }
 
 /**
- * Each signed request gets its own timestamp, a few seconds back at most, so that two identical
+ * Each signed request gets its own timestamp, at most a few minutes back, so that two identical
  * requests (a second cancel, a claim after a refusal) never carry the same signature, which the
- * service would rightly refuse as a replay, however fast they follow each other.
+ * service would rightly refuse as a replay, however fast they follow each other. A counter
+ * subtracted from the clock is not enough: when the clock ticks between two requests, the
+ * second's timestamp equals the first's. So the timestamps handed out are remembered.
  */
-let signed = 0;
+const issued = new Set<number>();
 function freshTimestamp(): number {
-  return Math.floor(Date.now() / 1000) - (signed++ % 240);
+  const now = Math.floor(Date.now() / 1000);
+  for (const t of issued) if (t < now - 240) issued.delete(t);
+  // The service accepts 300 s either way (SIGNATURE_TOLERANCE_SECONDS): the past first, then the future.
+  for (let k = 0; k < 480; k++) {
+    const t = k < 240 ? now - k : now + k - 239;
+    if (!issued.has(t)) {
+      issued.add(t);
+      return t;
+    }
+  }
+  throw new Error('more than 480 signed requests in four minutes: give each its own timestamp');
 }
 
 /** A supertest request signed as `agent` (Bearer + X-Signature over the exact body). */
