@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V19_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -144,6 +144,17 @@ const BLIND_V15_RECORDED = { caught: 59, malicious: 100, flagged: 1, benign: 100
  */
 const BLIND_V16_RECORDED = { caught: 54, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 100, flagged: 0 } };
 
+/**
+ * Held-out v17 (short and plain) and v19 (indirection and paraphrase), written blind in the fifth
+ * session and measured once on 2026-11-23 (23:33) against the shipped rules and model (trained on
+ * v2..v16 and installed text, with the veto): the rules alone 50/100 and 0/100 benign, 45/100 and
+ * 1/100; the rules and the model 84/100 and 2/100, 89/100 and 2/100. The scanner of the session's
+ * start (8d2762b), measured on them right after: 78/100 and 2/100, 88/100 and 2/100. Not read, not
+ * trained on: the held-out sets of the next round.
+ */
+const BLIND_V17_RECORDED = { caught: 50, malicious: 100, flagged: 0, benign: 100, withModel: { caught: 84, flagged: 2 } };
+const BLIND_V19_RECORDED = { caught: 45, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 89, flagged: 2 } };
+
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
   { name: 'v3', dir: BLIND_V3_CORPUS_DIR, recorded: BLIND_V3_RECORDED },
@@ -160,6 +171,8 @@ describe.each([
   { name: 'v14', dir: BLIND_V14_CORPUS_DIR, recorded: BLIND_V14_RECORDED },
   { name: 'v15', dir: BLIND_V15_CORPUS_DIR, recorded: BLIND_V15_RECORDED },
   { name: 'v16', dir: BLIND_V16_CORPUS_DIR, recorded: BLIND_V16_RECORDED },
+  { name: 'v17', dir: BLIND_V17_CORPUS_DIR, recorded: BLIND_V17_RECORDED },
+  { name: 'v19', dir: BLIND_V19_CORPUS_DIR, recorded: BLIND_V19_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>
