@@ -5,14 +5,13 @@
  */
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import { pinoHttp } from 'pino-http';
-import { randomUUID } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppDeps } from './context.js';
 import { X402_REQUEST_HEADERS } from '../shared/x402/index.js';
 import { sha256Hex } from '../shared/auth/credentials.js';
 import { errorHandler, notFound } from './middleware/errors.js';
-import { rateLimit } from './middleware/rate-limit.js';
+import { addressKey, rateLimit } from './middleware/rate-limit.js';
+import { requestLogging } from './middleware/request-log.js';
+import { trustFunction } from './client-address.js';
 import { agentRoutes } from './routes/agents.js';
 import { jobRoutes } from './routes/jobs.js';
 import { contractRoutes } from './routes/contracts.js';
@@ -33,40 +32,17 @@ import { SCAN_LIMITS } from '../shared/scanner/limits.js';
 /** Headers an x402 client must be able to read from a browser. */
 const EXPOSED = ['PAYMENT-REQUIRED', 'PAYMENT-RESPONSE', 'X-PAYMENT-RESPONSE', 'Location', 'Retry-After', 'WWW-Authenticate', 'Idempotent-Replayed'];
 
-/** The caller's X-Request-Id when it is a sane token, else a fresh one; echoed on the response. */
-function requestId(req: IncomingMessage, res: ServerResponse): string {
-  const given = req.headers['x-request-id'];
-  const id = typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-  res.setHeader('X-Request-Id', id);
-  return id;
-}
-
 export function buildApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', deps.config.TRUST_PROXY);
+  // The same trust function code outside Express can compute the address with (client-address.ts).
+  app.set('trust proxy', trustFunction(deps.config.TRUST_PROXY));
   app.set('json replacer', (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
 
   // First, so that the timer covers everything below it (rate limits and errors included).
   app.use(httpMetrics(app));
   app.use(helmet({ contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: 'cross-origin' } }));
-  // One log line per request at level info. Below info pino-http would write nothing, yet it
-  // still builds a child logger per request (serializing and redacting the request): about a
-  // tenth of a cached feed read's CPU. Then only the request id is set.
-  app.use(deps.log.isLevelEnabled('info') ? pinoHttp({
-    logger: deps.log,
-    genReqId: requestId,
-    autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-    // One compact line per request: no headers, so no credential, signature, payment proof or
-    // Idempotency-Key ever reaches the logs.
-    serializers: {
-      req: (req: { id: unknown; method: string; url: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: req.url, ip: req.remoteAddress }),
-      res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-    },
-  }) : (req, res, next) => {
-    requestId(req, res);
-    next();
-  });
+  app.use(requestLogging(deps.log));
 
   // Every caller is counted by address, on every path (ops and preflights too: a flood of
   // /metrics must not starve the API); a caller with a key is also counted by its key, so one
@@ -75,7 +51,7 @@ export function buildApp(deps: AppDeps): Express {
   // that only call next() still cost every request a router step and a promise.
   const limit = { redis: deps.redis, prefix: deps.config.QUEUE_PREFIX, limit: deps.config.RATE_LIMIT_PER_MINUTE };
   if (limit.limit > 0) {
-    app.use(rateLimit({ ...limit, keyOf: (req) => `ip:${req.ip ?? 'unknown'}` }));
+    app.use(rateLimit({ ...limit, keyOf: (req) => addressKey(req.ip) }));
     app.use(rateLimit({ ...limit, keyOf: (req) => (req.get('authorization') ? `key:${sha256Hex(req.get('authorization')!).slice(0, 32)}` : undefined) }));
   }
   app.use((req, res, next) => {
