@@ -4,7 +4,7 @@
  * for processes that serve no API (worker, clock) when METRICS_PORT is set.
  */
 import type { Express, Request, RequestHandler } from 'express';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Redis } from 'ioredis';
 import type { Config } from '../shared/config.js';
 import type { Logger } from '../shared/logger.js';
@@ -65,16 +65,28 @@ function joinPattern(baseUrl: string, route: Request['route'] | undefined): stri
 export function httpMetrics(app: Express): RequestHandler {
   rememberRoutePatterns(app);
   return (req, res, next) => {
-    const start = process.hrtime.bigint();
-    res.once('finish', () => {
-      const seconds = Number(process.hrtime.bigint() - start) / 1e9;
-      // A mounted sub-app (the queue dashboard) swaps the request's prototype: read its own route.
-      const r = req as Patterned;
-      const route = r[PATTERN] ?? (Object.hasOwn(req, 'route') && req.route ? patternOf(req.baseUrl, req.route) : UNMATCHED);
-      httpRequestDuration.observe({ method: req.method, route, status_code: String(res.statusCode) }, seconds);
-    });
+    timeRequest(req, res, routeOf);
     next();
   };
+}
+
+/** The label of an Express request once it is answered: its route pattern, or `unmatched`. */
+function routeOf(req: IncomingMessage): string {
+  // A mounted sub-app (the queue dashboard) swaps the request's prototype: read its own route.
+  const r = req as Patterned;
+  return r[PATTERN] ?? (Object.hasOwn(req, 'route') && r.route ? patternOf(r.baseUrl, r.route) : UNMATCHED);
+}
+
+/**
+ * Times one request from `start` (now by default) and observes it when its response finishes,
+ * labelled with `routeOf(req)` as it is then. Used by the Express stack and by the feed's answer
+ * before Express (feed-front.ts), which gives the time the request arrived and its route pattern.
+ */
+export function timeRequest(req: IncomingMessage, res: ServerResponse, routeOf: (req: IncomingMessage) => string, start = process.hrtime.bigint()): void {
+  res.once('finish', () => {
+    const seconds = Number(process.hrtime.bigint() - start) / 1e9;
+    httpRequestDuration.observe({ method: req.method ?? '', route: routeOf(req), status_code: String(res.statusCode) }, seconds);
+  });
 }
 
 /** What a process reads at scrape time: its queues, and the feed's rendering in Redis. */

@@ -1,6 +1,5 @@
 /** Listens, and closes gracefully: stop accepting, let in-flight requests finish. */
-import type { Express } from 'express';
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Config } from '../shared/config.js';
 import type { Logger } from '../shared/logger.js';
 
@@ -9,7 +8,8 @@ export interface Listening {
   close(): Promise<void>;
 }
 
-export function listen(app: Express, config: Config, log: Logger): Promise<Listening> {
+/** Serves `app` (buildApp's listener: the feed before Express, then Express) on HOST:PORT. */
+export function listen(app: RequestListener, config: Config, log: Logger): Promise<Listening> {
   const server = createServer(app);
   // Slow clients must not hold sockets forever.
   server.requestTimeout = 30_000;

@@ -7,7 +7,7 @@
  * a few seconds.
  */
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
-import type { OutgoingHttpHeaders } from 'node:http';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { HttpError } from '../http-error.js';
 import type { FeedFormat } from '../../shared/feed-store.js';
@@ -64,7 +64,7 @@ export function describeFeedRoutes(r: OpenAPIRegistry): void {
  * RFC 9110 section 13.1: If-None-Match (weak comparison, so W/ prefixes are ignored) wins; only
  * without it does If-Modified-Since count, compared in whole seconds as HTTP dates carry them.
  */
-export function notModified(req: Request, rendering: { etag: string; lastModified: Date }): boolean {
+export function notModified(req: IncomingMessage, rendering: { etag: string; lastModified: Date }): boolean {
   const inm = req.headers['if-none-match'];
   if (inm !== undefined) {
     if (inm.trim() === '*') return true;
@@ -97,7 +97,7 @@ export function acceptsGzip(header: string | undefined): boolean {
 }
 
 /** What one encoding of a rendering is answered with: its bytes and both header sets, built once. */
-interface Answer {
+export interface Answer {
   body: Buffer;
   etag: string;
   lastModified: Date;
@@ -114,6 +114,33 @@ function answers(rendering: CachedRendering, format: FeedFormat): { identity: An
     return { body, etag, lastModified: rendering.lastModified, ok, notModified: validators };
   };
   return { identity: make(rendering.identity), gzip: make(rendering.gzip, 'gzip') };
+}
+
+/** The paths of the feed, each with its format; Express's routes and the answer before Express both use this table. */
+export const FEED_PATHS = { '/api/feed': 'json', '/api/feed.rss': 'rss' } as const satisfies Record<string, FeedFormat>;
+export type FeedPath = keyof typeof FEED_PATHS;
+
+/**
+ * What every web process serves the feed from: its copy of the rendering, and the answers built
+ * once per rendering and encoding. One per app, shared by the routes and by feed-front.ts.
+ */
+export interface FeedServing {
+  cache: FeedCache;
+  /** The encoding of `rendering` this request gets (gzip when its Accept-Encoding admits it), with its headers. */
+  pick(req: IncomingMessage, format: FeedFormat, rendering: CachedRendering): Answer;
+}
+
+export function createFeedServing(deps: AppDeps): FeedServing {
+  const cache = createFeedCache(deps.redis, deps.config.QUEUE_PREFIX, { updates: deps.feedUpdates, revalidateMs: deps.config.FEED_REVALIDATE_MS });
+  const built = { json: new WeakMap<CachedRendering, { identity: Answer; gzip: Answer }>(), rss: new WeakMap<CachedRendering, { identity: Answer; gzip: Answer }>() };
+  return {
+    cache,
+    pick(req, format, rendering) {
+      let both = built[format].get(rendering);
+      if (!both) built[format].set(rendering, (both = answers(rendering, format)));
+      return acceptsGzip(req.headers['accept-encoding']) ? both.gzip : both.identity;
+    },
+  };
 }
 
 const unavailable = (message: string, cause?: unknown) =>
@@ -143,14 +170,13 @@ async function firstBuild(deps: AppDeps, cache: FeedCache, format: FeedFormat): 
  * The handler of one format. A read of a copy known current is answered synchronously (no
  * Redis, no promise), with header objects built once per rendering and one writeHead: Express's
  * res.send would look at the body, the headers and the request's freshness again every time.
- * HEAD gets the same headers; Node sends no body for it.
+ * HEAD gets the same headers; Node sends no body for it. Most such reads never get here: the
+ * app's request listener answers them before Express (feed-front.ts).
  */
-function serve(deps: AppDeps, cache: FeedCache, format: FeedFormat): RequestHandler {
-  const built = new WeakMap<CachedRendering, { identity: Answer; gzip: Answer }>();
+function serve(deps: AppDeps, serving: FeedServing, format: FeedFormat): RequestHandler {
+  const { cache } = serving;
   const answer = (req: Request, res: Response, rendering: CachedRendering) => {
-    let both = built.get(rendering);
-    if (!both) built.set(rendering, (both = answers(rendering, format)));
-    const chosen = acceptsGzip(req.headers['accept-encoding']) ? both.gzip : both.identity;
+    const chosen = serving.pick(req, format, rendering);
     if (notModified(req, chosen)) res.writeHead(304, chosen.notModified).end();
     else res.writeHead(200, chosen.ok).end(chosen.body);
   };
@@ -163,9 +189,7 @@ function serve(deps: AppDeps, cache: FeedCache, format: FeedFormat): RequestHand
   };
 }
 
-/** Adds GET /api/feed and /api/feed.rss (and so HEAD) to `app`, sharing one copy of the rendering. */
-export function addFeedRoutes(app: Express, deps: AppDeps): void {
-  const cache = createFeedCache(deps.redis, deps.config.QUEUE_PREFIX, { updates: deps.feedUpdates, revalidateMs: deps.config.FEED_REVALIDATE_MS });
-  app.get('/api/feed', serve(deps, cache, 'json'));
-  app.get('/api/feed.rss', serve(deps, cache, 'rss'));
+/** Adds GET /api/feed and /api/feed.rss (and so HEAD) to `app`, served from `serving`. */
+export function addFeedRoutes(app: Express, deps: AppDeps, serving: FeedServing): void {
+  for (const [path, format] of Object.entries(FEED_PATHS)) app.get(path, serve(deps, serving, format));
 }

@@ -32,13 +32,24 @@ export interface ServiceOptions {
   env?: Record<string, string>;
 }
 
+/**
+ * RATE_LIMIT_PER_MINUTE for the service: off (0) unless BENCH_RATE_LIMIT says otherwise. Every
+ * load comes from 127.0.0.1, so a limit meant to count every request and refuse none must be
+ * far above what one run sends (1000000000, say).
+ */
+function rateLimit(): string {
+  const value = process.env.BENCH_RATE_LIMIT ?? '0';
+  if (!/^\d+$/.test(value)) throw new Error(`BENCH_RATE_LIMIT must be a whole number, not "${value}"`);
+  return value;
+}
+
 export async function startService(options: ServiceOptions = {}): Promise<RunningService> {
   const db = await scratchDb(false);
   const prefix = randomPrefix();
   const port = await freePort();
   const env: Record<string, string> = {
     DATABASE_URL: db.url, REDIS_URL: redisUrl(), QUEUE_PREFIX: prefix, PORT: String(port), HOST: '127.0.0.1',
-    RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'warn', NODE_ENV: 'development', SETTLE_WAIT_MS: '10000', ...options.env,
+    RATE_LIMIT_PER_MINUTE: rateLimit(), LOG_LEVEL: 'warn', NODE_ENV: 'development', SETTLE_WAIT_MS: '10000', ...options.env,
   };
   const profileDir = options.profile ? mkdtempSync(join(tmpdir(), 'ac-bench-prof-')) : undefined;
   const prof = (role: string) => (profileDir ? ['--cpu-prof', '--cpu-prof-dir', join(profileDir, role)] : []);

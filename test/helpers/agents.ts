@@ -55,7 +55,7 @@ function freshTimestamp(): number {
 }
 
 /** A supertest request signed as `agent` (Bearer + X-Signature over the exact body). */
-export function signedRequest(app: import('express').Express, agent: RegisteredAgent, method: 'post' | 'get', path: string, body?: unknown, t: number = freshTimestamp()) {
+export function signedRequest(app: import('../../api/app.js').App, agent: RegisteredAgent, method: 'post' | 'get', path: string, body?: unknown, t: number = freshTimestamp()) {
   const raw = body === undefined ? '' : JSON.stringify(body);
   const r = request(app)[method](path)
     .set('Authorization', `Bearer ${agent.apiKey}`)

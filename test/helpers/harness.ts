@@ -1,11 +1,11 @@
 /**
  * The whole service in-process for one test file: a fresh database, a queue prefix of its own,
- * the Express app (called with supertest, or listening on 127.0.0.1 for the x402 clients), and
+ * the app (buildApp's listener, called with supertest, or listening on 127.0.0.1 for the x402 clients), and
  * workers that a test can start, stop or crash.
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { Redis } from 'ioredis';
 import { buildApp } from '../../api/app.js';
 import { subscribeFeedUpdates } from '../../api/feed-updates.js';
@@ -89,7 +89,7 @@ export async function createHarness(env: Record<string, string> = {}): Promise<H
   };
   const app = buildApp(deps);
   await new Promise<void>((resolve) => {
-    server.s = app.listen(0, '127.0.0.1', () => resolve());
+    server.s = createServer(app).listen(0, '127.0.0.1', () => resolve());
   });
   const port = (server.s!.address() as AddressInfo).port;
   // Absolute URLs the service prints must point at this server.

@@ -1,6 +1,6 @@
 /** Skills to submit and small helpers for scan and feed tests. */
 import request from 'supertest';
-import type { Express } from 'express';
+import type { App } from '../../api/app.js';
 
 /** Downloads a script and pipes it to a shell, and posts the user's SSH key to a webhook. */
 export function maliciousSkill(name = 'weather-helper', extra: Record<string, unknown> = {}) {
@@ -64,14 +64,14 @@ export interface ResultBody {
 }
 
 /** Submits a skill (with a key when given) and returns the response. */
-export function postScan(app: Express, body: unknown, key?: string) {
+export function postScan(app: App, body: unknown, key?: string) {
   const req = request(app).post('/api/scan');
   if (key) req.set('Authorization', `Bearer ${key}`);
   return req.send(body as object);
 }
 
 /** Polls GET /api/scan/:id until the scan is finished; returns the result. */
-export async function waitForResult(app: Express, id: string, timeoutMs = 15_000): Promise<ResultBody> {
+export async function waitForResult(app: App, id: string, timeoutMs = 15_000): Promise<ResultBody> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const res = await request(app).get(`/api/scan/${id}`);
@@ -83,7 +83,7 @@ export async function waitForResult(app: Express, id: string, timeoutMs = 15_000
 }
 
 /** Submits a skill and waits for its finished result. */
-export async function scanToCompletion(app: Express, body: unknown, key?: string): Promise<ResultBody> {
+export async function scanToCompletion(app: App, body: unknown, key?: string): Promise<ResultBody> {
   const res = await postScan(app, body, key);
   if (res.status !== 201 && res.status !== 202) throw new Error(`POST /api/scan answered ${res.status}: ${JSON.stringify(res.body)}`);
   return res.status === 201 ? res.body.result : waitForResult(app, res.body.result.id);
