@@ -283,12 +283,29 @@ function strongestLine(files: readonly Prepared[], sums: Float64Array, model: Mo
     }
     first += file.lines.length;
   }
-  const lower = best.file.lines[best.line].toLowerCase();
-  const words: Array<[string, number]> = [];
+  return { ...best, words: heaviestWords(best.file.lines[best.line].toLowerCase(), model) };
+}
+
+/** How many of a line's words or pairs the finding's message names. */
+const NAMED_WORDS = 3;
+
+/**
+ * The words or pairs of `lower` with the NAMED_WORDS greatest positive weights, heaviest first;
+ * where several weigh exactly the same, the first of them alone. One pass: a word that is not
+ * among the heaviest when it comes can never be later, as the bar only rises.
+ */
+function heaviestWords(lower: string, model: Model): string[] {
+  const top: Array<{ word: string; weight: number }> = [];
   forEachTextFeature(lower, (bucket, start, end) => {
-    const w = model.weights.get(bucket);
-    if (w > 0 && !words.some(([, had]) => had === w)) words.push([lower.slice(start, Math.min(end, start + 40)), w]);
+    const weight = model.weights.get(bucket);
+    if (weight <= 0 || top.some((t) => t.weight === weight)) return;
+    if (top.length === NAMED_WORDS) {
+      if (weight <= top[NAMED_WORDS - 1].weight) return;
+      top.pop();
+    }
+    let at = top.length;
+    while (at > 0 && top[at - 1].weight < weight) at--;
+    top.splice(at, 0, { word: lower.slice(start, Math.min(end, start + 40)), weight });
   });
-  words.sort((a, b) => b[1] - a[1]);
-  return { ...best, words: words.slice(0, 3).map(([w]) => w) };
+  return top.map((t) => t.word);
 }
