@@ -6,6 +6,7 @@
  * source x sink, fetch x follow x persistence, another tool's call x a change to it, concealment
  * x anything sensitive, a write to the agent's own instructions, a locked archive that is run.
  */
+import { leadingChar } from './file-kind.js';
 import { FEATURES, type Feature } from './intent-features.js';
 import { possible, presenceIn, presentFeatures } from './intent-presence.js';
 import { findingAt, type RawFinding } from './match.js';
@@ -264,7 +265,7 @@ function procedureFindings(
   // Section of each line: the number of markdown headings at or above it.
   const sectionOf = new Int32Array(p.lines.length);
   for (let i = 0, n = 0; i < p.lines.length; i++) {
-    if (p.zones[i].kind === 'markdown' && HEADING.test(p.lines[i])) n++;
+    if (p.zones[i].kind === 'markdown' && leadingChar(p.lines[i]) === '#' && HEADING.test(p.lines[i])) n++;
     sectionOf[i] = n;
   }
   const sections = new Map<number, Array<{ s: number; line: number; features: ReadonlySet<Feature> }>>();
