@@ -13,7 +13,7 @@ import { excerpt } from '../excerpt.js';
 import type { RawFinding } from '../match.js';
 import type { Prepared } from '../prepare.js';
 import type { Severity } from '../types.js';
-import { Tally, WeightTable } from './buckets.js';
+import { Tally } from './buckets.js';
 import { BUCKET_BITS, forEachTextFeature, ruleFeature } from './features.js';
 
 /** weights.json as the training script writes it. */
@@ -45,18 +45,20 @@ export const MODEL_RULE = {
   message: 'The skill reads as a whole like the attacks the intent model was trained on',
 };
 
-/** A loaded model: the weights by bucket (as 32-bit floats). */
+/** A loaded model: dense weights by bucket. */
 export interface Model {
   bias: number;
   threshold: number;
   veto: number;
   windowVeto: number;
-  weights: WeightTable;
+  weights: Float32Array;
 }
 
 export function loadModel(file: ModelFile): Model {
   if (file.version !== 1 || file.bucket_bits !== BUCKET_BITS) throw new Error(`weights.json: unsupported model (version ${file.version}, ${file.bucket_bits} bits)`);
-  return { bias: file.bias, threshold: file.threshold, veto: file.veto ?? -Infinity, windowVeto: file.window_veto ?? -Infinity, weights: new WeightTable(file.weights) };
+  const weights = new Float32Array(1 << BUCKET_BITS);
+  for (const [bucket, w] of file.weights) weights[bucket] = w;
+  return { bias: file.bias, threshold: file.threshold, veto: file.veto ?? -Infinity, windowVeto: file.window_veto ?? -Infinity, weights };
 }
 
 let shipped: Model | undefined;
@@ -104,7 +106,7 @@ export function featureScale(size: number): number {
 /** The model's score of a set of features: above the threshold reads as an attack. */
 export function modelScore(features: ReadonlySet<number>, model: Model = shippedModel()): number {
   let sum = 0;
-  for (const b of features) sum += model.weights.get(b);
+  for (const b of features) sum += model.weights[b];
   return model.bias + sum * featureScale(features.size);
 }
 
@@ -121,10 +123,11 @@ export function skillScore(files: readonly Prepared[], ruleIds: Iterable<string>
 
 /** The score of the features `walk` gives (each counted once) and how many there are. */
 function scored(walk: (add: (bucket: number) => void) => void, model: Model): { score: number; size: number } {
-  TALLY.begin(model.weights);
+  TALLY.begin();
   walk((bucket) => {
     TALLY.add(bucket);
   });
+  TALLY.end(model.weights);
   return { score: model.bias + TALLY.sum * featureScale(TALLY.size), size: TALLY.size };
 }
 
@@ -195,7 +198,7 @@ export function judge(files: readonly Prepared[], found: readonly RawFinding[], 
 function tallied(files: readonly Prepared[], found: readonly RawFinding[], model: Model): { score: number; size: number; lineSums: Float64Array } {
   let lines = 0;
   for (const p of files) lines += p.lines.length;
-  TALLY.begin(model.weights, lines);
+  TALLY.begin(lines);
   let first = 0;
   for (const p of files) {
     forEachTextFeature(p.path.toLowerCase(), (bucket) => {
@@ -211,6 +214,7 @@ function tallied(files: readonly Prepared[], found: readonly RawFinding[], model
     first += p.lines.length;
   }
   for (const f of found) TALLY.add(ruleFeature(f.rule_id));
+  TALLY.end(model.weights);
   return { score: model.bias + TALLY.sum * featureScale(TALLY.size), size: TALLY.size, lineSums: TALLY.lineSums };
 }
 
@@ -297,7 +301,7 @@ const NAMED_WORDS = 3;
 function heaviestWords(lower: string, model: Model): string[] {
   const top: Array<{ word: string; weight: number }> = [];
   forEachTextFeature(lower, (bucket, start, end) => {
-    const weight = model.weights.get(bucket);
+    const weight = model.weights[bucket];
     if (weight <= 0 || top.some((t) => t.weight === weight)) return;
     if (top.length === NAMED_WORDS) {
       if (weight <= top[NAMED_WORDS - 1].weight) return;
