@@ -133,9 +133,7 @@ function windowHas(own: ReadonlySet<Feature>, next: ReadonlySet<Feature> | undef
 export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
   // The needles that are not ASCII are looked for one by one, never in a pure-ASCII text.
   const lower = p.ascii ? '' : p.lower;
-  const present = presentFeatures(found, lower);
-  let presentBits = 0;
-  for (const f of present) presentBits |= BIT.get(f)!;
+  const presentBits = presentFeatures(found, lower);
   // Each check below asks whether some window could still fire: features a combination wants
   // missing (protection, consent) are taken as absent, the most a window can have.
   // No combination can fire with features the text cannot hold (each is an and/or of features).
@@ -143,7 +141,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   // Nor with those its regexes' alternatives allow: then no window can fire, whatever is found.
   const compiled = presenceIn(found.index);
   const memo = new Uint8Array(compiled.length);
-  if (!anyCombination((f) => !UNLESS.has(f) && present.has(f) && possible(compiled, memo, f, found, lower))) return;
+  if (!anyCombination((f) => !UNLESS.has(f) && (presentBits & BIT.get(f)!) !== 0 && possible(compiled, memo, f, found, lower))) return;
   const { text, reads } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
