@@ -13,7 +13,7 @@ import { excerpt } from '../excerpt.js';
 import type { RawFinding } from '../match.js';
 import type { Prepared } from '../prepare.js';
 import type { Severity } from '../types.js';
-import { Tally } from './buckets.js';
+import { Tally } from './tally.js';
 import { BUCKET_BITS, forEachTextFeature, ruleFeature } from './features.js';
 
 /** weights.json as the training script writes it. */

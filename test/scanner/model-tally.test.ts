@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Tally } from '../../shared/scanner/model/buckets.js';
+import { Tally } from '../../shared/scanner/model/tally.js';
 
 const BUCKETS = 1 << 20;
 const LINES = 31;
