@@ -19,6 +19,28 @@ function comboFinding(combo: ComboRule, last: RawFinding, where: string): RawFin
   };
 }
 
+/**
+ * For each rule id, the groups of the file-scope combinations it can complete: bit `g` of
+ * `[c, bits]` is group `g` of COMBO_RULES[c]. A file's few rule ids then say which combinations
+ * have every group present, instead of every id of every combination being looked up.
+ */
+const GROUPS_OF = new Map<string, Array<[number, number]>>();
+COMBO_RULES.forEach((combo, c) => {
+  if (combo.scope === 'skill') return;
+  if (combo.allOf.length > 31) throw new Error(`${combo.id}: more groups than a bit mask holds`);
+  combo.allOf.forEach((ids, g) => {
+    for (const id of ids) {
+      const groups = GROUPS_OF.get(id) ?? [];
+      const had = groups.find(([at]) => at === c);
+      if (had) had[1] |= 1 << g;
+      else groups.push([c, 1 << g]);
+      GROUPS_OF.set(id, groups);
+    }
+  });
+});
+/** Per combination, the groups present in the file being read (reset by each call). */
+const PRESENT = new Int32Array(COMBO_RULES.length);
+
 /** Adds a finding for each file-scope combination rule whose every group fired in this file. */
 export function comboFindings(fileFindings: readonly RawFinding[], out: RawFinding[]): void {
   // Every combination has two parts or more (most files have no finding at all).
@@ -29,8 +51,11 @@ export function comboFindings(fileFindings: readonly RawFinding[], out: RawFindi
     if (f.atRuleSeverity && !first.has(f.rule_id)) first.set(f.rule_id, f);
   }
   if (first.size < 2) return;
-  for (const combo of COMBO_RULES) {
-    if (combo.scope === 'skill' || !combo.allOf.every((ids) => ids.some((id) => first.has(id)))) continue;
+  PRESENT.fill(0);
+  for (const id of first.keys()) for (const [c, bits] of GROUPS_OF.get(id) ?? []) PRESENT[c] |= bits;
+  for (let c = 0; c < COMBO_RULES.length; c++) {
+    const combo = COMBO_RULES[c];
+    if (combo.scope === 'skill' || PRESENT[c] !== (1 << combo.allOf.length) - 1) continue;
     const parts: RawFinding[] = [];
     for (const group of combo.allOf) {
       const hit = group.map((id) => first.get(id)).filter((f): f is RawFinding => f !== undefined)

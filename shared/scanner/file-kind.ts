@@ -95,14 +95,19 @@ const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|re
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 
-/** The first character of a line after at most three leading whitespace characters ('' if none). */
-function lead(line: string): string {
+/** Whether a UTF-16 code unit is whitespace as `\s` reads it: space, tab, line ends and the rarer separators. */
+export function isWhitespace(c: number): boolean {
+  return c === 32 || c === 9 || (c >= 10 && c <= 13) || c === 0xa0 || c === 0xfeff || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000;
+}
+
+/**
+ * The first character of a line after at most three leading whitespace characters ('' if none):
+ * what a regex starting `^\s{0,3}` reads first. Markdown's block syntax (`#`, `>`, `-`, a fence)
+ * starts there, so most lines are ruled out by this one character before any regex runs.
+ */
+export function leadingChar(line: string): string {
   for (let i = 0; i < 4 && i < line.length; i++) {
-    const c = line.charCodeAt(i);
-    // The whitespace of `\s`: space, tab and the rarer separators the regexes above would accept.
-    if (!(c === 32 || c === 9 || (c >= 10 && c <= 13) || c === 0xa0 || c === 0xfeff || c === 0x1680 || (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000)) {
-      return line[i];
-    }
+    if (!isWhitespace(line.charCodeAt(i))) return line[i];
   }
   return '';
 }
@@ -129,7 +134,7 @@ export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] 
   let inComment = false;
   let exhibit = false;
   for (const line of lines) {
-    const first = lead(line);
+    const first = leadingChar(line);
     const m = first === '`' || first === '~' ? FENCE.exec(line) : null;
     if (fence !== null) {
       // The closing fence belongs to the block; a longer run of the same mark also closes it.

@@ -73,11 +73,12 @@ function isLegitJoiner(line: string, at: number, ch: string): boolean {
   return NON_LATIN_LETTER.test(prev) && !LATIN.test(prev) && NON_LATIN_LETTER.test(next) && !LATIN.test(next);
 }
 
+/** Any character {@link scanHiddenLine} reports, decodes or removes. */
+export const HIDDEN_CHAR = /[\u00AD\u034F\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E01EF}]/u;
+
 /** Finds invisible text on one raw line and returns the line made matchable. */
 export function scanHiddenLine(line: string, index: number, hits: HiddenHit[]): string {
-  if (!/[\u00AD\u034F\u061C\u115F\u1160\u180E\u200B-\u200F\u202A-\u202E\u2060-\u2069\u3164\uFE00-\uFE0F\uFEFF\uFFA0\u{E0000}-\u{E01EF}]/u.test(line)) {
-    return line;
-  }
+  if (!HIDDEN_CHAR.test(line)) return line;
   let out = line.replace(TAG_RUN, (run, offset: number) => {
     if (isFlagSequence(line, offset, run)) return '';
     const decoded = decodeTags(run);

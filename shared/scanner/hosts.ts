@@ -37,6 +37,7 @@ export const BADGE_HOSTS: readonly string[] = [
   'github.com', 'raw.githubusercontent.com', 'sonarcloud.io', 'api.netlify.com', 'app.codacy.com',
   'circleci.com', 'travis-ci.com', 'dev.azure.com', 'readthedocs.org', 'snyk.io', 'deepwiki.com',
 ];
+const BADGE_DOMAINS: ReadonlySet<string> = new Set(BADGE_HOSTS);
 
 const URL_IN_TEXT = /https?:\/\/[^\s"'`|)<>\]]{1,2000}/g;
 
@@ -70,15 +71,21 @@ function isOfficialInstaller(url: string): boolean {
   });
 }
 
-/** True when `host` (lowercase) is one of `domains` or a subdomain of one. */
-function inDomains(host: string, domains: readonly string[]): boolean {
-  return domains.some((d) => host === d || host.endsWith(`.${d}`));
+/**
+ * True when `host` (lowercase) is one of `domains` or a subdomain of one: the host itself or what
+ * follows one of its dots is in the set (one lookup per label, not a string built per domain).
+ */
+function inDomains(host: string, domains: ReadonlySet<string>): boolean {
+  for (let at = 0; ; at = host.indexOf('.', at) + 1) {
+    if (domains.has(at === 0 ? host : host.slice(at))) return true;
+    if (host.indexOf('.', at) < 0) return false;
+  }
 }
 
 /** True when the URL's host is one of {@link BADGE_HOSTS} or a subdomain of one. */
 export function isBadgeHost(url: string): boolean {
   const host = parse(url)?.hostname.toLowerCase() ?? '';
-  return inDomains(host, BADGE_HOSTS);
+  return inDomains(host, BADGE_DOMAINS);
 }
 
 /**
@@ -124,7 +131,8 @@ export const WELL_KNOWN_HOSTS: readonly string[] = [
 
 /** Names that never leave the machine or the network, or cannot be registered (RFC 2606, 6761). */
 const LOCAL_SUFFIXES = ['.localhost', '.local', '.lan', '.internal', '.intranet', '.corp', '.home.arpa', '.test', '.example', '.invalid'];
-const DOCUMENTATION_DOMAINS = ['example.com', 'example.org', 'example.net'];
+const DOCUMENTATION_DOMAINS: ReadonlySet<string> = new Set(['example.com', 'example.org', 'example.net']);
+const WELL_KNOWN_DOMAINS: ReadonlySet<string> = new Set(WELL_KNOWN_HOSTS);
 
 /**
  * True for a host name or dotted IPv4 address that code may reach on the internet and that is
@@ -139,7 +147,7 @@ export function isUnknownRemoteHost(host: string): boolean {
   const tld = h.slice(h.lastIndexOf('.') + 1);
   if (!/^[a-z]{2,24}$/.test(tld) || FILE_EXTENSIONS.has(tld)) return false;
   if (h === 'localhost' || LOCAL_SUFFIXES.some((s) => h.endsWith(s))) return false;
-  return !inDomains(h, DOCUMENTATION_DOMAINS) && !inDomains(h, WELL_KNOWN_HOSTS);
+  return !inDomains(h, DOCUMENTATION_DOMAINS) && !inDomains(h, WELL_KNOWN_DOMAINS);
 }
 
 /** Extensions that end file names written like hosts in code (`config.json:12`, `main.go:40`). */

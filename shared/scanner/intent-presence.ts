@@ -90,13 +90,16 @@ const anyFound = (list: Int32Array, first: Int32Array): boolean => {
   return false;
 };
 
+/** The features (bits by FEATURES index) with needles the automaton cannot hold. */
+const WITH_OTHER = PRESENCE.reduce((mask, f, i) => (f.other.length > 0 ? mask | (1 << i) : mask), 0);
+
 /**
- * The features a file can hold, from the needles found in its whole lowercased text (its own
- * needles and its regex's literals). The detector reads only some lines (see intent-text.ts), so
- * this may name a feature the read lines lack: it only decides which regexes run, and those run
- * over the read lines alone.
+ * The features a file can hold (bits by FEATURES index), from the needles found in its whole
+ * lowercased text (its own needles and its regex's literals). The detector reads only some lines
+ * (see intent-text.ts), so this may name a feature the read lines lack: it only decides which
+ * regexes run, and those run over the read lines alone.
  */
-export function presentFeatures(found: NeedleHits, lower: string): Set<Feature> {
+export function presentFeatures(found: NeedleHits, lower: string): number {
   // `lower` is searched for non-ASCII strings only: '' stands for a pure-ASCII text.
   const compiled = presenceIn(found.index);
   // The features one of whose own ASCII needles (the first of its lists) the text holds, from the
@@ -104,14 +107,16 @@ export function presentFeatures(found: NeedleHits, lower: string): Set<Feature> 
   const owners = OWNERS.get(found.index)!;
   let own = 0;
   for (const id of found.found) own |= owners[id];
-  const present = new Set<Feature>();
-  for (let i = 0; i < compiled.length; i++) {
-    const { feature, lists, other } = compiled[i];
-    // The feature's other needles may stand in for its ASCII ones.
+  let present = 0;
+  // Only those can be present, and in a text that is not pure ASCII those whose other needles may
+  // stand in for their ASCII ones.
+  for (let candidates = lower === '' ? own : own | WITH_OTHER; candidates !== 0; candidates &= candidates - 1) {
+    const i = 31 - Math.clz32(candidates & -candidates);
+    const { lists, other } = compiled[i];
     if ((own & (1 << i)) === 0 && !anyIncluded(other, lower)) continue;
     let all = true;
     for (let k = 1; k < lists.length && all; k++) all = anyFound(lists[k], found.first);
-    if (all) present.add(feature);
+    if (all) present |= 1 << i;
   }
   return present;
 }

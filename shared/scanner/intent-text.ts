@@ -4,6 +4,7 @@
  * feature negated in its own clause, described as an attack, or quoted as an example is dropped.
  */
 import { isDescription, occurrences } from './context.js';
+import { isWhitespace, leadingChar } from './file-kind.js';
 import type { Feature } from './intent-features.js';
 import { lineAt, type Prepared } from './prepare.js';
 
@@ -11,14 +12,35 @@ import { lineAt, type Prepared } from './prepare.js';
 const NEGATABLE = new Set<Feature>(['source', 'sink', 'reply', 'fetch', 'trigger', 'write', 'locked', 'userData', 'dismiss', 'autonomy']);
 
 /** A script line that reads as a sentence (a comment or docstring): no code punctuation, five words. */
-const CODE_CHARS = /[(){}=;$<>[\]]/;
-
 function looksLikeProse(line: string): boolean {
   // The comment marker stripped below holds no code character, so the whole line can be tested
   // first: most code lines stop here, before any copy of the line is made.
-  if (CODE_CHARS.test(line)) return false;
+  if (hasCodeChar(line)) return false;
   const text = line.replace(/^\s{0,40}(?:#|\/\/|\*|"""|''')\s?/, '');
-  return !CODE_CHARS.test(text) && text.split(/\s+/).length >= 5;
+  return wordsAtLeast(text, 5);
+}
+
+/** Code punctuation: `(){}=;$<>[]`, by character code. */
+const CODE_CHAR = new Uint8Array(128);
+for (const c of '(){}=;$<>[]') CODE_CHAR[c.charCodeAt(0)] = 1;
+
+function hasCodeChar(line: string): boolean {
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    if (c < 128 && CODE_CHAR[c] === 1) return true;
+  }
+  return false;
+}
+
+/** Whether `text.split(/\s+/)` has at least `n` parts: at least `n - 1` runs of whitespace, counted without the split. */
+function wordsAtLeast(text: string, n: number): boolean {
+  let runs = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (!isWhitespace(text.charCodeAt(i))) continue;
+    if (++runs >= n - 1) return true;
+    while (i + 1 < text.length && isWhitespace(text.charCodeAt(i + 1))) i++;
+  }
+  return runs >= n - 1;
 }
 
 /** True when a double-quoted span on the line is open at `at`: quoted text is an example. */
@@ -73,7 +95,7 @@ const REFERENCE_DEFINITION = /^\s{0,3}\[[^\]\n]{1,200}\]:\s{1,3}<?(?:https?|mail
 function readsLine(p: Prepared, i: number): boolean {
   const kind = p.zones[i].kind;
   if (kind === 'script') return looksLikeProse(p.lines[i]);
-  return kind !== 'markdown' || !REFERENCE_DEFINITION.test(p.lines[i]);
+  return kind !== 'markdown' || leadingChar(p.lines[i]) !== '[' || !REFERENCE_DEFINITION.test(p.lines[i]);
 }
 
 /** What the detector reads of a file. */

@@ -6,6 +6,7 @@
  * source x sink, fetch x follow x persistence, another tool's call x a change to it, concealment
  * x anything sensitive, a write to the agent's own instructions, a locked archive that is run.
  */
+import { leadingChar } from './file-kind.js';
 import { FEATURES, type Feature } from './intent-features.js';
 import { possible, presenceIn, presentFeatures } from './intent-presence.js';
 import { findingAt, type RawFinding } from './match.js';
@@ -83,6 +84,12 @@ const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
   ['payee', []], ['display', ['payee']],
 ];
 const REGEX = new Map(FEATURES);
+/** Each feature's bit, by its place in FEATURES: a set of features as one number. */
+const BIT = new Map(FEATURES.map(([f], i) => [f, 1 << i]));
+if (FEATURES.length > 31) throw new Error(`${FEATURES.length} intent features: more than a bit mask holds`);
+const UNLESS_BITS = [...UNLESS].reduce((mask, f) => mask | BIT.get(f)!, 0);
+/** ORDER with each feature's bit and the bits of the features it waits for. */
+const STEPS = ORDER.map(([feature, after]) => ({ feature, bit: BIT.get(feature)!, after: after.reduce((mask, f) => mask | BIT.get(f)!, 0) }));
 
 /** The features' needles, for the engine's one needle pass. */
 export { INTENT_NEEDLES } from './intent-presence.js';
@@ -98,6 +105,22 @@ function anyCombination(has: Has): boolean {
   return COMBINATIONS.some(({ fires }) => fires(has));
 }
 
+/**
+ * {@link anyCombination} of the features whose bits `mask` holds, remembered per mask: a text
+ * asks after each feature it looks for, and the sets it asks about recur from text to text.
+ */
+const ANY_BY_MASK = new Map<number, boolean>();
+function anyCombinationOf(mask: number): boolean {
+  let any = ANY_BY_MASK.get(mask);
+  if (any === undefined) {
+    // A bound that is never reached in practice: subsets of what texts hold are few.
+    if (ANY_BY_MASK.size >= 1 << 16) ANY_BY_MASK.clear();
+    any = anyCombination((f) => (mask & BIT.get(f)!) !== 0);
+    ANY_BY_MASK.set(mask, any);
+  }
+  return any;
+}
+
 /** The features of a window: this sentence's and the next one's. */
 function windowHas(own: ReadonlySet<Feature>, next: ReadonlySet<Feature> | undefined): Has {
   return (f) => own.has(f) || (next?.has(f) ?? false);
@@ -110,29 +133,29 @@ function windowHas(own: ReadonlySet<Feature>, next: ReadonlySet<Feature> | undef
 export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]): void {
   // The needles that are not ASCII are looked for one by one, never in a pure-ASCII text.
   const lower = p.ascii ? '' : p.lower;
-  const present = presentFeatures(found, lower);
+  const presentBits = presentFeatures(found, lower);
   // Each check below asks whether some window could still fire: features a combination wants
   // missing (protection, consent) are taken as absent, the most a window can have.
   // No combination can fire with features the text cannot hold (each is an and/or of features).
-  if (!anyCombination((f) => !UNLESS.has(f) && present.has(f))) return;
+  if (!anyCombinationOf(presentBits & ~UNLESS_BITS)) return;
   // Nor with those its regexes' alternatives allow: then no window can fire, whatever is found.
   const compiled = presenceIn(found.index);
   const memo = new Uint8Array(compiled.length);
-  if (!anyCombination((f) => !UNLESS.has(f) && present.has(f) && possible(compiled, memo, f, found, lower))) return;
+  if (!anyCombination((f) => !UNLESS.has(f) && (presentBits & BIT.get(f)!) !== 0 && possible(compiled, memo, f, found, lower))) return;
   const { text, reads } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
-  const seen = new Set<Feature>();
+  let seen = 0;
   let ends: ReturnType<typeof sentenceEnds> | undefined;
   // Once a feature has been looked for, whether the text holds it is known: stop as soon as no
   // combination can fire any more (most files that name a secret and a URL send nothing).
-  const looked = new Set<Feature>();
+  let looked = 0;
 
-  for (const [feature, after] of ORDER) {
-    if (after.length > 0 && !after.some((f) => seen.has(f))) continue;
-    if (!present.has(feature)) continue;
-    if (looked.size > 0 && !anyCombination((f) => !UNLESS.has(f) && (looked.has(f) ? seen.has(f) : present.has(f)))) return;
-    looked.add(feature);
+  for (const { feature, bit, after } of STEPS) {
+    if (after !== 0 && (after & seen) === 0) continue;
+    if ((presentBits & bit) === 0) continue;
+    if (looked !== 0 && !anyCombinationOf(((looked & seen) | (~looked & presentBits)) & ~UNLESS_BITS)) return;
+    looked |= bit;
     // Looked for and, as its regex cannot match here, not found.
     if (!possible(compiled, memo, feature, found, lower)) continue;
     const re = REGEX.get(feature)!;
@@ -142,7 +165,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
       // A destination-ending feature is judged where it ends: "the "re-sync" step, then send it to https://..."
       const judgedAt = ENDS_AT_DESTINATION.has(feature) ? m.index + m[0].length - 1 : m.index;
       if (!counts(p, reads, feature, judgedAt)) continue;
-      seen.add(feature);
+      seen |= bit;
       // Over the read text: a docstring's lines are joined there as a markdown paragraph's are.
       ends ??= sentenceEnds(text);
       const s = sentenceOf(ends.ends, m.index);
@@ -264,7 +287,7 @@ function procedureFindings(
   // Section of each line: the number of markdown headings at or above it.
   const sectionOf = new Int32Array(p.lines.length);
   for (let i = 0, n = 0; i < p.lines.length; i++) {
-    if (p.zones[i].kind === 'markdown' && HEADING.test(p.lines[i])) n++;
+    if (p.zones[i].kind === 'markdown' && leadingChar(p.lines[i]) === '#' && HEADING.test(p.lines[i])) n++;
     sectionOf[i] = n;
   }
   const sections = new Map<number, Array<{ s: number; line: number; features: ReadonlySet<Feature> }>>();

@@ -8,7 +8,7 @@
  * 3. Cyrillic and Greek look-alike letters inside otherwise Latin words mapped to Latin;
  * 4. defanged URLs restored (`hxxps://evil[.]com` -> `https://evil.com`).
  */
-import { scanHiddenLine, type HiddenHit } from './hidden.js';
+import { HIDDEN_CHAR, scanHiddenLine, type HiddenHit } from './hidden.js';
 
 /** A file's text ready for the rules, with the invisible text found on the way. */
 export interface NormalisedText {
@@ -77,13 +77,19 @@ const NON_ASCII = /[^\x00-\x7f]/;
  * Splits a file into lines and normalises each, collecting the invisible text found. A file of
  * pure ASCII with nothing defanged (most files) is decided by two tests over the whole text
  * instead of three per line: invisible characters, NFKC and look-alikes are all non-ASCII, and
- * the defanging test matches within a line.
+ * the defanging test matches within a line. A file with other characters that none of the steps
+ * would change (curly quotes, dashes, most prose in other scripts) is decided by four tests over
+ * the whole text: NFKC leaves a line break alone and never joins characters across one, so the
+ * whole text is stable under it exactly when every line is.
  */
 export function normaliseText(text: string): NormalisedText {
   const raw = text.includes('\r') ? text.split(/\r?\n|\r/) : text.split('\n');
   const hidden: HiddenHit[] = [];
   if (!NON_ASCII.test(text)) {
     return { raw, lines: DEFANGED.test(text) ? raw.map(refang) : raw, hidden, ascii: true };
+  }
+  if (!HIDDEN_CHAR.test(text) && !CONFUSABLE_CHAR.test(text) && !DEFANGED.test(text) && text.normalize('NFKC') === text) {
+    return { raw, lines: raw, hidden, ascii: false };
   }
   const lines = raw.map((line, i) => normaliseVisible(scanHiddenLine(line, i, hidden)));
   return { raw, lines, hidden, ascii: false };

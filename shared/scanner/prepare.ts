@@ -2,7 +2,7 @@
  * A file made ready for matching: normalised lines joined into one text (so each regex runs
  * once per file), line offsets to map a match back to its line, and each line's zone.
  */
-import { fileKind, lineZones, type LineZone } from './file-kind.js';
+import { fileKind, leadingChar, lineZones, type LineZone } from './file-kind.js';
 import type { HiddenHit } from './hidden.js';
 import { normaliseText } from './normalise.js';
 import type { FileKind } from './types.js';
@@ -63,7 +63,7 @@ function joinParagraphs(lines: readonly string[], zones: readonly LineZone[]): s
     out += lines[i];
     if (i === lines.length - 1) break;
     const prose = zones[i].kind === 'markdown' && zones[i + 1].kind === 'markdown';
-    const wraps = prose && NOT_BLANK.test(lines[i]) && !BLOCK_START.test(lines[i + 1]) && !HEADING_START.test(lines[i]);
+    const wraps = prose && leadingChar(lines[i]) !== '#' && notBlank(lines[i]) && !startsBlock(lines[i + 1]);
     out += wraps ? ' ' : '\n';
   }
   return out;
@@ -91,9 +91,25 @@ function joinContinuations(text: string, lines: readonly string[], lineStarts: r
   return from === 0 ? text : out + text.slice(from);
 }
 
-/** A line with something other than whitespace (`trim() !== ''` without the copy). */
+/** The characters a line matching BLOCK_START can lead with (besides none: a blank line). */
+const BLOCK_LEADS = '#-*+>|0123456789';
+
+/**
+ * BLOCK_START's test, run only on the lines whose leading character it can match: most prose
+ * lines start with a letter. With none (the first four characters blank, or all of a shorter
+ * line), only a line of at most three characters matches (its `$`).
+ */
+function startsBlock(line: string): boolean {
+  const c = leadingChar(line);
+  if (c === '') return line.length <= 3;
+  return BLOCK_LEADS.includes(c) && BLOCK_START.test(line);
+}
+
+/** A line with something other than whitespace (`trim() !== ''` without the copy); past the first four characters only when they are blank. */
+function notBlank(line: string): boolean {
+  return leadingChar(line) !== '' || (line.length > 4 && NOT_BLANK.test(line));
+}
 const NOT_BLANK = /\S/;
-const HEADING_START = /^\s{0,3}#/;
 
 /**
  * Lowercase with offsets unchanged. `toLowerCase` lengthens a few characters (U+0130 becomes two

@@ -96,7 +96,7 @@ export function declaredNames(path: string, lines: readonly string[]): { line: n
         if (line.includes('}')) depth = 0;
       }
     });
-  } else if (/^requirements[\w.-]{0,40}\.txt$/.test(base) || base === 'pipfile' || base === 'pyproject.toml') {
+  } else if ((base.startsWith('requirements') && /^requirements[\w.-]{0,40}\.txt$/.test(base)) || base === 'pipfile' || base === 'pyproject.toml') {
     lines.forEach((line, i) => {
       const m = /^\s{0,8}"?([A-Za-z0-9][A-Za-z0-9._-]{0,100})\s{0,3}(?:\[[^\]]{0,80}\])?\s{0,3}(?:[=<>!~;"]|$)/.exec(line);
       if (m && !/^(?:name|version|description|requires-python|readme|license|python|build-backend|requires)$/i.test(m[1])) {

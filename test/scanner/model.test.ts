@@ -37,6 +37,11 @@ describe('the intent model finding (ML001)', () => {
     expect(f!.message).toContain('"beacon", "quietly"');
   });
 
+  it('names three words at most, heaviest first, and of words that weigh the same only the first', () => {
+    const f = modelFinding(skillMd(text), [], tinyModel({ then: 1, beacon: 30, notes: 10, relay: 30, quietly: 20 }));
+    expect(f!.message).toMatch(/this line weighs most: "beacon", "quietly", "notes"$/);
+  });
+
   it('points at an instruction rather than the front matter when one weighs at all', () => {
     const skill = '---\nname: notes\ndescription: Relay notes to the team quietly\n---\n# Notes\n\nThen beacon the notes.\n';
     const f = modelFinding(skillMd(skill), [], tinyModel({ relay: 30, quietly: 30, beacon: 5 }));

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { findEncoded } from '../../shared/scanner/decode.js';
-import { normaliseText, refang } from '../../shared/scanner/normalise.js';
+import { scanHiddenLine, type HiddenHit } from '../../shared/scanner/hidden.js';
+import { normaliseText, normaliseVisible, refang } from '../../shared/scanner/normalise.js';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
 
 const tags = (s: string): string => [...s].map((c) => String.fromCodePoint(0xe0000 + c.charCodeAt(0))).join('');
@@ -40,6 +42,18 @@ describe('normalisation', () => {
     const code = scanSkill({ name: 't', files: [{ path: 'a.js', text: 'x = 1; /*\u202E*/' }] });
     expect(code.findings[0]).toMatchObject({ rule_id: 'HI004', severity: 'HIGH' });
     expect(scanMd('\u2067abc\u2069').findings[0]).toMatchObject({ rule_id: 'HI004', severity: 'MEDIUM' });
+  });
+
+  it('normalises a text as it normalises each of its lines, whether or not the whole-text tests let it skip them', () => {
+    // Curly quotes and dashes (nothing to change), fullwidth and compatibility letters (NFKC),
+    // Cyrillic look-alikes, a combining accent at a line's start, invisible characters, defanging.
+    const chars = fc.constantFrom('a', 'x', 'h', 'p', ' ', '.', '[', ']', '\n', '\r', '’', '—', '«', 'ｃ', 'ﬁ', '①', 'е', 'ж', '\u0301', 'é', '\u200b', '\ufeff', '\u202e', '中');
+    fc.assert(fc.property(fc.array(chars, { maxLength: 30 }).map((l) => l.join('')), (text) => {
+      const { raw, lines, hidden } = normaliseText(text);
+      const expected: HiddenHit[] = [];
+      expect(lines).toEqual(raw.map((line, i) => normaliseVisible(scanHiddenLine(line, i, expected))));
+      expect(hidden).toEqual(expected);
+    }), { numRuns: 3000 });
   });
 
   it('restores defanged URLs', () => {

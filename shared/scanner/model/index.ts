@@ -13,6 +13,7 @@ import { excerpt } from '../excerpt.js';
 import type { RawFinding } from '../match.js';
 import type { Prepared } from '../prepare.js';
 import type { Severity } from '../types.js';
+import { Tally } from './tally.js';
 import { BUCKET_BITS, forEachTextFeature, ruleFeature } from './features.js';
 
 /** weights.json as the training script writes it. */
@@ -110,23 +111,10 @@ export function modelScore(features: ReadonlySet<number>, model: Model = shipped
 }
 
 /**
- * For each bucket, the stamp of the last count it was counted in: a bucket counts once per skill
- * (and, for the explanation, once per line) without a set built per scan. Stamps are handed out
- * by {@link stamps}.
+ * The count under way: a bucket counts once per skill (and, for the explanation, once per line)
+ * without a set built per scan. Counts never overlap: each is over before the next begins.
  */
-const COUNTED_IN = new Int32Array(1 << BUCKET_BITS);
-let lastStamp = 0;
-
-/** `n` fresh stamps, the first returned; all are forgotten once the counter would overflow. */
-function stamps(n: number): number {
-  if (lastStamp + n >= 0x7fffffff) {
-    COUNTED_IN.fill(0);
-    lastStamp = 0;
-  }
-  const first = lastStamp + 1;
-  lastStamp += n;
-  return first;
-}
+const TALLY = new Tally();
 
 /** The score of a skill: {@link modelScore} of {@link skillFeatures}, without building the set. */
 export function skillScore(files: readonly Prepared[], ruleIds: Iterable<string>, model: Model = shippedModel()): number {
@@ -135,17 +123,12 @@ export function skillScore(files: readonly Prepared[], ruleIds: Iterable<string>
 
 /** The score of the features `walk` gives (each counted once) and how many there are. */
 function scored(walk: (add: (bucket: number) => void) => void, model: Model): { score: number; size: number } {
-  const stamp = stamps(1);
-  const weights = model.weights;
-  let size = 0;
-  let sum = 0;
+  TALLY.begin();
   walk((bucket) => {
-    if (COUNTED_IN[bucket] === stamp) return;
-    COUNTED_IN[bucket] = stamp;
-    size++;
-    sum += weights[bucket];
+    TALLY.add(bucket);
   });
-  return { score: model.bias + sum * featureScale(size), size };
+  TALLY.end(model.weights);
+  return { score: model.bias + TALLY.sum * featureScale(TALLY.size), size: TALLY.size };
 }
 
 /**
@@ -202,9 +185,37 @@ export interface Judgement {
  */
 export function judge(files: readonly Prepared[], found: readonly RawFinding[], model: Model = shippedModel()): Judgement {
   if (files.length === 0) return { score: model.bias, finding: null, vouches: false, veto: model.veto, model };
-  const whole = scored((add) => forEachSkillFeature(files, found.map((f) => f.rule_id), add), model);
+  const whole = tallied(files, found, model);
   const score = whole.score;
-  return { score, finding: score > model.threshold ? reported(files, found, score, model) : null, vouches: vouchedAt(whole, model.veto), veto: model.veto, model };
+  return { score, finding: score > model.threshold ? reported(files, found, whole, model) : null, vouches: vouchedAt(whole, model.veto), veto: model.veto, model };
+}
+
+/**
+ * {@link scored} for the whole skill, counting each line's features too (in {@link TALLY}'s line
+ * sums, the files' lines numbered one after the other), so that the explanation of a finding
+ * needs no second walk. The same features in the same order as {@link forEachSkillFeature}.
+ */
+function tallied(files: readonly Prepared[], found: readonly RawFinding[], model: Model): { score: number; size: number; lineSums: Float64Array } {
+  let lines = 0;
+  for (const p of files) lines += p.lines.length;
+  TALLY.begin(lines);
+  let first = 0;
+  for (const p of files) {
+    forEachTextFeature(p.path.toLowerCase(), (bucket) => {
+      TALLY.add(bucket);
+    });
+    const starts = p.lineStarts;
+    let line = 0;
+    forEachTextFeature(p.lower, (bucket, _start, end) => {
+      // A feature belongs to the line it ends on; features come in order of their ends.
+      while (line + 1 < starts.length && starts[line + 1] < end) line++;
+      TALLY.addOnLine(bucket, first + line);
+    });
+    first += p.lines.length;
+  }
+  for (const f of found) TALLY.add(ruleFeature(f.rule_id));
+  TALLY.end(model.weights);
+  return { score: model.bias + TALLY.sum * featureScale(TALLY.size), size: TALLY.size, lineSums: TALLY.lineSums };
 }
 
 /**
@@ -222,8 +233,8 @@ export function modelFinding(files: readonly Prepared[], found: readonly RawFind
   return judge(files, found, model).finding;
 }
 
-function reported(files: readonly Prepared[], found: readonly RawFinding[], score: number, model: Model): RawFinding {
-  const at = strongestLine(files, model);
+function reported(files: readonly Prepared[], found: readonly RawFinding[], { score, lineSums }: { score: number; lineSums: Float64Array }, model: Model): RawFinding {
+  const at = strongestLine(files, lineSums, model);
   return {
     rule_id: MODEL_RULE.id,
     category: categoryOf(found),
@@ -255,36 +266,50 @@ function frontMatterEnd(p: Prepared): number {
   return 0;
 }
 
-/** The line whose words and pairs add most to the score, and its three heaviest words or pairs. */
-function strongestLine(files: readonly Prepared[], model: Model): { file: Prepared; line: number; words: string[] } {
+/**
+ * The line whose words and pairs add most to the score, and its three heaviest words or pairs.
+ * `sums` holds each line's weight (the files' lines one after the other), from {@link tallied}.
+ */
+function strongestLine(files: readonly Prepared[], sums: Float64Array, model: Model): { file: Prepared; line: number; words: string[] } {
   let best = { file: files[0], line: 0 };
   let bestSum = -Infinity;
+  let first = 0;
   for (const file of files) {
-    const sums = new Float64Array(file.lines.length);
-    const base = stamps(file.lines.length);
-    let line = 0;
-    forEachTextFeature(file.lower, (bucket, _start, end) => {
-      while (line + 1 < file.lineStarts.length && file.lineStarts[line + 1] < end) line++;
-      if (COUNTED_IN[bucket] === base + line) return;
-      COUNTED_IN[bucket] = base + line;
-      sums[line] += model.weights[bucket];
-    });
     // The front matter names and describes the skill: point at an instruction when one weighs at all.
     const body = frontMatterEnd(file);
-    sums.forEach((sum, i) => {
+    for (let i = 0; i < file.lines.length; i++) {
+      const sum = sums[first + i];
       const weight = i < body && sum > 0 ? sum * FRONT_MATTER_DISCOUNT : sum;
       if (weight > bestSum) {
         bestSum = weight;
         best = { file, line: i };
       }
-    });
+    }
+    first += file.lines.length;
   }
-  const lower = best.file.lines[best.line].toLowerCase();
-  const words: Array<[string, number]> = [];
+  return { ...best, words: heaviestWords(best.file.lines[best.line].toLowerCase(), model) };
+}
+
+/** How many of a line's words or pairs the finding's message names. */
+const NAMED_WORDS = 3;
+
+/**
+ * The words or pairs of `lower` with the NAMED_WORDS greatest positive weights, heaviest first;
+ * where several weigh exactly the same, the first of them alone. One pass: a word that is not
+ * among the heaviest when it comes can never be later, as the bar only rises.
+ */
+function heaviestWords(lower: string, model: Model): string[] {
+  const top: Array<{ word: string; weight: number }> = [];
   forEachTextFeature(lower, (bucket, start, end) => {
-    const w = model.weights[bucket];
-    if (w > 0 && !words.some(([, had]) => had === w)) words.push([lower.slice(start, Math.min(end, start + 40)), w]);
+    const weight = model.weights[bucket];
+    if (weight <= 0 || top.some((t) => t.weight === weight)) return;
+    if (top.length === NAMED_WORDS) {
+      if (weight <= top[NAMED_WORDS - 1].weight) return;
+      top.pop();
+    }
+    let at = top.length;
+    while (at > 0 && top[at - 1].weight < weight) at--;
+    top.splice(at, 0, { word: lower.slice(start, Math.min(end, start + 40)), weight });
   });
-  words.sort((a, b) => b[1] - a[1]);
-  return { ...best, words: words.slice(0, 3).map(([w]) => w) };
+  return top.map((t) => t.word);
 }
