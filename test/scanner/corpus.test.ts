@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V19_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -154,6 +154,13 @@ const BLIND_V16_RECORDED = { caught: 54, malicious: 100, flagged: 1, benign: 100
  */
 const BLIND_V17_RECORDED = { caught: 50, malicious: 100, flagged: 0, benign: 100, withModel: { caught: 84, flagged: 2 } };
 const BLIND_V19_RECORDED = { caught: 45, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 89, flagged: 2 } };
+/**
+ * Held-out v18 (registry realism), finished later in the same session and measured once (00:33)
+ * against the same shipped scanner: the rules alone 61/100 and 4/100 benign, the rules and the
+ * model 94/100 and 4/100 (the session's start, right after: 92/100 and 4/100). Not read, not
+ * trained on.
+ */
+const BLIND_V18_RECORDED = { caught: 61, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 94, flagged: 4 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
@@ -172,6 +179,7 @@ describe.each([
   { name: 'v15', dir: BLIND_V15_CORPUS_DIR, recorded: BLIND_V15_RECORDED },
   { name: 'v16', dir: BLIND_V16_CORPUS_DIR, recorded: BLIND_V16_RECORDED },
   { name: 'v17', dir: BLIND_V17_CORPUS_DIR, recorded: BLIND_V17_RECORDED },
+  { name: 'v18', dir: BLIND_V18_CORPUS_DIR, recorded: BLIND_V18_RECORDED },
   { name: 'v19', dir: BLIND_V19_CORPUS_DIR, recorded: BLIND_V19_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
