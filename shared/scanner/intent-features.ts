@@ -16,6 +16,9 @@ const URL = String.raw`(?:https?:\/\/[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}|\b[\w.+-]
 /** A key used to authenticate ("send it to https://api... with their API key"), not sent as data. */
 const AUTH_USE = String.raw`(?<!\b(?:with|using|via|authenticated\s{1,3}by)\s{1,3}(?:(?:their|your|the|its|his|her|our|own|an?)\s{1,3}){0,2})`;
 
+/** Not after a letter: `\b` for words that start with a letter outside ASCII (Cyrillic, Turkish). */
+const NOT_LETTER = String.raw`(?<![a-z0-9_\u00c0-\u024f\u0400-\u04ff])`;
+
 /** Secrets by name: credential files, keys, seed phrases, cookies, the environment, the prompt. */
 const SOURCE = String.raw`\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|pgpass|git-credentials|env)\b(?!\.example|\.sample|\.tpl)` +
   String.raw`|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\b(?:mcp|accessTokens|id|credentials(?:\.tfrc)?)\.json\b|\bhosts\.yml\b|\bwallet\.dat\b|\bkeystores?\b|\bkeypair\b` +
@@ -28,6 +31,11 @@ const SOURCE = String.raw`\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|pgpa
   String.raw`|\b(?:keys|tokens)\s{1,3}and\s{1,3}(?:tokens|keys|secrets)\b|\b(?:refresh|personal\s{1,3}access|github|npm|pypi|slack|discord)\s{1,3}tokens?\b` +
   // A secret named by its variable (GITHUB_TOKEN, OPENAI_API_KEY), all of a mailbox's new mail, and other languages' words.
   String.raw`|${AUTH_USE}\b[a-z][a-z0-9]{1,20}_(?:[a-z0-9]{1,20}_){0,3}(?:token|api_key|apikey|secret|secret_key|password|access_key)\b|\b(?:every|all|any)\s{1,3}(?:incoming|new|received|unread)\s{1,3}(?:messages?|e-?mails?|mail|texts?|sms)\b` +
+  // Passwords, seed phrases and private keys in other languages; words that start or end in a
+  // letter outside ASCII are bounded by NOT_LETTER, as \b knows only ASCII letters.
+  String.raw`|\bsenhas?\b|\bfrases?\s{1,3}(?:de\s{1,3}(?:recupera|semente|seguran|respaldo)|semilla|secreta|mnem[oô]nica)|\b(?:12|24)\s{1,3}(?:palavras|palabras|mots|w(?:ö|o)rter|parole|woorden|kelime)\b|\bphrase\s{1,3}de\s{1,3}r[ée]cup[ée]ration|\bfrase\s{1,3}di\s{1,3}recupero|\bwiederherstellungs(?:phrase|w(?:ö|o)rter)|\bhas(?:ł|l)(?:o|a)\b|\bwachtwoord(?:en)?\b|${NOT_LETTER}(?:ş|s)ifre|\bfraz[aey]\s{1,3}(?:odzyskiwania|seed)|\bklucz\w{0,3}\s{1,3}prywatn|\bchiavi?\s{1,3}privat[ae]|パスワード|密码|密碼|비밀번호|シードフレーズ|リカバリーフレーズ|${NOT_LETTER}(?:парол|сид[\s-]{0,2}фраз|мнемони|приватн[а-яё]{0,3}\s{1,3}ключ|закрыт[а-яё]{0,3}\s{1,3}ключ|фраз[а-яё]{0,3}\s{1,3}восстановлени|(?:12|24)\s{1,3}слов)` +
+  // The Google Cloud SDK's login file, named by the command that writes it.
+  String.raw`|\bapplication[\s_-]default[\s_-](?:login|credentials)\b` +
   String.raw`|\bumgebungsvariablen?\b|\bvariables?\s{1,3}(?:de\s{1,3}entorno|d['’]environnement)\b|\bpassw(?:o|ö)rt(?:er)?\b|\bcontraseñas?\b|\bmots?\s{1,3}de\s{1,3}passe\b|\bcl(?:é|e)s?\s{1,3}priv(?:é|e)es?\b|\bclaves?\s{1,3}privadas?\b|\bprivate?n?\s{1,3}schlüssel\b|助记词|私钥|秘密鍵|環境変数|环境变量` +
   // Secret words quoted as what to look for ("emails containing "password reset""): a filter, not an example.
   String.raw`|\b(?:contain|contains|containing|mention|mentions|mentioning|matching|subject)\b[^\n]{0,40}?["“'](?:password|passcode|verification|2fa|mfa|otp|one-time|security\s{1,3}code|login\s{1,3}code|reset|sign-in|seed|private\s{1,3}key|api\s{1,3}key)`;
@@ -40,14 +48,14 @@ const USER_DATA = String.raw`\b(?:every|any|each|all)\s{1,3}(?:files?|documents?
 
 /** Keeping a secret out of something: "redact tokens", "keep passwords out of the summary". */
 /** "Do not shorten or mask the values" asks for the secret whole: a negated protection protects nothing. */
-const NOT_NEGATED = String.raw`(?<!\b(?:not|never|n['’]t|no|without)\s{1,3}(?:\w{1,12}\s{1,3}(?:or|and|nor)\s{1,3})?)`;
+const NOT_NEGATED = String.raw`(?<!(?:\b(?:not|never|no|nothing|without)|n['’]t)\s{1,3}(?:\w{1,12}\s{1,3}(?:or|and|nor)\s{1,3})?)`;
 const PROTECT = String.raw`${NOT_NEGATED}\b(?:redact|redacts|redacted|redacting|mask|masks|masked|masking|scrub|scrubs|censor|censored)\b|\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:paste|share|post|show|print|echo|display|include|quote|repeat)\s{1,3}(?:any\s{1,3}|the\s{1,3}|your\s{1,3}|their\s{1,3})?(?:secrets?|tokens?|keys?|passwords?|credentials?|api\s{1,3}keys?)\b|\bkeep\b[^.\n]{0,80}?\bout\s{1,3}of\b|\bfilter\s{1,3}out\b|\bnever\s{1,3}(?:log|logs|print|store|echo|persist|commit)\b`;
 
 /** A verb of sending, then (within a clause) a concrete destination: a URL or an email address. */
 /** A send verb used as a verb: not after an article, a possessive or an adjective ("a blog post", "motivating post"). */
 const NOT_A_NOUN = String.raw`(?<!\b(?:a|an|the|this|that|these|those|each|every|any|some|my|our|your|his|her|their|its|blog|forum|\w{2,20}ing)\s{1,3})`;
 const SEND_VERBS = String.raw`(?:send|sends|sending|post|upload|uploads|transmit|submit|deliver|forward|forwards|forwarding|paste|include|attach|share|sync|push|transfer|report|e-?mail|leak|exfiltrate|beacon|hand|relay|ship` +
-  String.raw`|env[ií]a|enviar?|env[ií]e|manda|sube|envoie|envoyer|envoyez|transmets|transmettez|schick\w{0,3}|sende|senden|übermittl\w{0,3}|отправ\w{0,6})`;
+  String.raw`|e-?mailed|mailed|env[ií]a(?:lo|la|los|las|le|les|selo|sela|selos)?|enviar(?:lo|la|los|las)?|env[ií]e(?:-?(?:o|a|os|as))?|m[aá]nda(?:lo|la|los|las|selo|sela)?|manda|s[uú]be(?:lo|la|los|las)?|invia(?:lo|la|li|le|re)?|mandal[oaie]|carical[oaie]|stuur|verstuur|verzend|wy(?:ś|s)lij|prze(?:ś|s)lij|envoie|envoyer|envoyez|transmets|transmettez|schick\w{0,3}|sende|senden|übermittl\w{0,3})`;
 /**
  * The verb looked for first, then the lookbehind (assertions at one offset, so the same matches):
  * a leading lookbehind is evaluated at every offset of the text before V8 tries the verb.
@@ -57,7 +65,7 @@ const SEND_VERB = String.raw`\b(?=${SEND_VERBS})${NOT_A_NOUN}${SEND_VERBS}\b`;
 const IN_SENTENCE = String.raw`(?:[^.!?\n]|[.!?](?=\S))`;
 /** A tool's parameter by name: "the 'units' parameter", "the `context` argument". */
 const PARAM = String.raw`(?:the\s{1,3}[\`'"]?[\w-]{1,30}[\`'"]?|[\`'"][\w-]{1,30}[\`'"])\s{1,3}(?:argument|parameter|param|field|arg)\b`;
-const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上传|送信|アップロード)[^\n]{0,40}?https?:\/\/|https?:\/\/[^\s]{3,120}\s{0,2}(?:に送信|に送|へ送|发送)` +
+const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|${NOT_LETTER}(?:отправ|перешл|пересл|загруз|выгруз|пришл)[а-яё]{0,6}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上传|送信|アップロード)[^\n]{0,40}?https?:\/\/|https?:\/\/[^\s]{3,120}\s{0,2}(?:に送信|に送|へ送|发送)` +
   String.raw`|\bpass\s{1,3}(?:its|the|their|this|that)\s{1,3}(?:full\s{1,3}|entire\s{1,3})?(?:content|contents|value|text)\s{1,3}(?:as|in)\b` +
   // A tool's parameter as the channel: "append it to the 'units' parameter", "supplied in the `context` argument".
   // Active ("pass them in the `filter` argument") or passive ("the contents ... supplied in the `context` argument").
@@ -72,7 +80,7 @@ const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上�
   // Data carried in a link or an image the client loads: "put them in a link to https://...".
   String.raw`|\b(?:put|place|embed|encode|append|add|insert|include|stuff|pack|tuck)\b[^\n]{0,80}?\b(?:in|into|to|as|inside|of)\s{1,3}(?:a|an|the|this|its)\s{1,3}(?:[\w"'-]{1,20}\s{1,3}){0,3}(?:link|url|hyperlink|image|img|badge|query(?:\s{1,3}string)?|query\s{1,3}parameter|parameter)\b[^\n]{0,120}?https?:\/\/` +
   // A public or shared place other people read: an issue, a gist, a PR, a chat message, a registry record.
-  String.raw`|\b(?:paste|pastes|put|include|post|posts|add|insert|embed|write|attach|submit|publish|record|drop)\b(?:[^.\n]|\.(?=\w)){0,80}?\b(?:into|in|to|as|on)\s{1,3}(?:(?:a|an|the|this|that|each|every|its|your)\s{1,3})?(?:[\w-]{1,20}\s{1,3}){0,2}(?:issue(?:\s{1,3}(?:body|comment|description))?|gist|pull\s{1,3}request|pr\s{1,3}(?:description|body|comment)|commit\s{1,3}message|slack\s{1,3}message|discord\s{1,3}message|ticket|forum\s{1,3}post|public\s{1,3}(?:repo|repository|channel)|registry|pastebin)\b` +
+  String.raw`|\b(?:paste|pastes|put|include|post|posts|add|insert|embed|write|attach|submit|publish|record|drop|append|appends)\b(?:[^.\n]|\.(?=\w)){0,80}?\b(?:into|in|to|as|on)\s{1,3}(?:(?:a|an|the|this|that|each|every|its|your)\s{1,3})?(?:[\w-]{1,20}\s{1,3}){0,2}(?:issue(?:\s{1,3}(?:body|comment|description))?|gist|pull\s{1,3}request|pr\s{1,3}(?:description|body|comment)|commit\s{1,3}message|slack\s{1,3}message|discord\s{1,3}message|ticket|forum\s{1,3}post|public\s{1,3}(?:repo|repository|channel)|registry|pastebin)\b` +
   String.raw`|\b(?:create|creates|open|opens|file|files|post|posts|publish|publishes|submit|submits)\s{1,3}(?:(?:a|an|the)\s{1,3})?(?:[\w-]{1,20}\s{1,3}){0,2}(?:gist|issue|comment|pull\s{1,3}request|paste|ticket|post|record|entry)\b(?:[^.\n]|\.(?=\w)){0,60}?\b(?:containing|contains|with|holding|including|includes|whose)\b` +
   // A URL template's placeholder defined as data: "...?d=<DATA>, where <DATA> is the base64 of ...".
   String.raw`|\bwhere\s{1,3}[\`'"<{[]{0,3}[\w-]{1,20}[\`'">}\]]{0,3}\s{1,3}(?:is|are|=)\s{1,3}(?:the\s{1,3})?(?:base64|hex|url-?encoded|encoded|compressed|gzipped|contents?|text|value)\b` +
@@ -86,10 +94,10 @@ const REPLY = String.raw`\b(?:reveal|print|output|display|include|list|repeat|ec
   String.raw`|\b(?:append|add|attach|include|print|list|put)\b[^\n]{0,120}?\b(?:to|in|at\s{1,3}the\s{1,3}(?:end|bottom|top|start)\s{1,3}of)\s{1,3}(?:every|each|all)\s{1,3}(?:of\s{1,3}your\s{1,3})?${REPLY_NOUN}` +
   String.raw`|\b(?:an|in|unter)\s{1,3}jede\s{1,3}(?:antwort|nachricht)\b|\b(?:en|a)\s{1,3}cada\s{1,3}respuesta\b|\b(?:à|dans)\s{1,3}chaque\s{1,3}réponse\b|\bdans\s{1,3}(?:ta|votre)\s{1,3}réponse\b|\ben\s{1,3}tu\s{1,3}respuesta\b|每次回复|回答の最後`;
 
-const FETCH = String.raw`\b(?:fetch|download|retrieve|load|get|pull|check|read|curl|visit|consult|t[ée]l[ée]charge\w{0,2}|r[ée]cup[èée]re\w{0,2}|consulte\w{0,2}|descarga\w{0,2}|obt[ée]n\w{0,4}|lade|hole|abrufen|rufe)\b[^\n]{0,120}?https?:\/\/|https?:\/\/[^\s]{3,120}[^\n]{0,80}?\b(?:contains?|has|holds)\s{1,3}(?:your|the)\b`;
-const FOLLOW = String.raw`\b(?:follow|obey|do\s{1,3}what\s{1,3}it\s{1,3}says|do\s{1,3}(?:exactly\s{1,3})?(?:what(?:ever)?|as)\s{1,3}(?:it|they|the\s{1,3}[\w-]{1,15})\s{1,3}(?:says?|lists?|tells\s{1,3}you|returns?|prints?|asks?|instructs?|describes?)|carry\s{1,3}out|treat\s[^\n]{0,40}?as\s{1,3}(?:your\s{1,3})?(?:new\s{1,3})?(?:system\s{1,3})?instructions|treat\s[^\n]{0,40}?as\s{1,3}(?:binding|authoritative|mandatory|final|law|gospel|the\s{1,3}rules?)|(?:is|are)\s{1,3}binding|instructions|guidance|procedure|consignes|applique|Anweisungen|instrucciones|takes?\s{1,3}priority)\b`;
+const FETCH = String.raw`\b(?:fetch|download|retrieve|load|get|pull|check|read|curl|visit|consult|t[ée]l[ée]charge\w{0,2}|r[ée]cup[èée]re\w{0,2}|consulte\w{0,2}|descarga\w{0,2}|obt[ée]n\w{0,4}|lade|hole|abrufen|rufe|pobierz\w{0,2}|wczytaj|ściągnij|scarica|baixe|busque|carregue|haal|download)\b[^\n]{0,120}?https?:\/\/|${NOT_LETTER}(?:загрузи|скачай|скачивай|получи|получай|прочитай|открой)[а-яё]{0,3}[^\n]{0,120}?https?:\/\/|https?:\/\/[^\s]{3,120}[^\n]{0,80}?\b(?:contains?|has|holds)\s{1,3}(?:your|the)\b`;
+const FOLLOW = String.raw`\b(?:follow|obey|do\s{1,3}what\s{1,3}it\s{1,3}says|do\s{1,3}(?:exactly\s{1,3})?(?:what(?:ever)?|as)\s{1,3}(?:it|they|the\s{1,3}[\w-]{1,15})\s{1,3}(?:says?|lists?|tells\s{1,3}you|returns?|prints?|asks?|instructs?|describes?)|carry\s{1,3}out|treat\s[^\n]{0,40}?as\s{1,3}(?:your\s{1,3})?(?:new\s{1,3})?(?:system\s{1,3})?instructions|treat\s[^\n]{0,40}?as\s{1,3}(?:binding|authoritative|mandatory|final|law|gospel|the\s{1,3}rules?)|(?:is|are)\s{1,3}binding|instructions|guidance|procedure|consignes|applique|Anweisungen|instrucciones|takes?\s{1,3}priority)\b|${NOT_LETTER}(?:polecen|instrukcj|wytyczn|istruzion|instru(?:ç|c)(?:õ|o)es|instructies|aanwijzingen|инструкци|указани|команд)`;
 
-const PERSIST = String.raw`\b(?:every\s{1,3}time|each\s{1,3}time|every\s{1,3}run|each\s{1,3}run|on\s{1,3}every|(?:the\s{1,3})?(?:start|beginning)\s{1,3}of\s{1,3}(?:every|each)|before\s{1,3}(?:anything|everything|doing\s{1,3}anything|any\s{1,3}other)|whenever|from\s{1,3}now\s{1,3}on|each\s{1,3}session|every\s{1,3}(?:future\s{1,3})?session|standing\s{1,3}instruction|each\s{1,3}time\s{1,3}you|always\s{1,3}(?:use|load|fetch|check)|à\s{1,3}chaque|bei\s{1,3}jedem|cada\s{1,3}vez)\b`;
+const PERSIST = String.raw`\b(?:every\s{1,3}time|each\s{1,3}time|every\s{1,3}run|each\s{1,3}run|on\s{1,3}every|(?:the\s{1,3})?(?:start|beginning)\s{1,3}of\s{1,3}(?:every|each)|before\s{1,3}(?:anything|everything|doing\s{1,3}anything|any\s{1,3}other)|whenever|from\s{1,3}now\s{1,3}on|each\s{1,3}session|every\s{1,3}(?:future\s{1,3})?session|standing\s{1,3}instruction|each\s{1,3}time\s{1,3}you|always\s{1,3}(?:use|load|fetch|check)|à\s{1,3}chaque|bei\s{1,3}jedem|cada\s{1,3}vez)\b|\b(?:na\s{1,3}pocz(?:ą|a)tku\s{1,3}ka(?:ż|z)d|przy\s{1,3}ka(?:ż|z)d|za\s{1,3}ka(?:ż|z)dym|ogni\s{1,3}volta|all['’]inizio\s{1,3}di\s{1,3}ogni|em\s{1,3}cada|no\s{1,3}in[íi]cio\s{1,3}de\s{1,3}cada|elke\s{1,3}keer|bij\s{1,3}elke|aan\s{1,3}het\s{1,3}begin\s{1,3}van\s{1,3}elke)|${NOT_LETTER}(?:каждый\s{1,3}раз|в\s{1,3}начале\s{1,3}каждо|при\s{1,3}каждом)`;
 
 /**
  * Hiding from the user in the other languages skills are written in: "non segnalarlo all'utente",
@@ -105,23 +113,26 @@ const CONCEAL_ELSEWHERE = String.raw`\bnon\s{1,3}(?:\w{1,10}\s{1,3})?(?:segnal|d
   // normalise.ts folds a word made only of Cyrillic look-alikes to Latin: "не" is read as "he".
   String.raw`|(?:не|he)\s{1,3}(?:сообщай|говори|упоминай|показывай|информируй|спрашивай)|без\s{1,3}(?:подтверждения|согласия|уведомления|ведома|вопросов)` +
   String.raw`|ユーザーに(?:は)?(?:伝え|言わ|知らせ|報告し|表示し|見せ)(?:ない|ず)|確認せずに|無断で|報告しない|不要(?:提及|通知|告知|提示|显示)|无需(?:确认|询问|告知)|不经(?:用户)?(?:同意|确认)|사용자에게\s{0,2}(?:알리지|말하지|보고하지|보여주지)|확인\s{0,2}없이|몰래` +
+  String.raw`|\bno\s{1,3}hace\s{1,3}falta\s{1,3}(?:comentarlo|decirlo|mencionarlo|avisar|contarlo|informar)|\bsin\s{1,3}(?:comentarlo|contarlo)\b|\bnoem\s{1,3}(?:\w{1,15}\s{1,3}){0,3}niet\b|\bnie\s{1,3}(?:wpisuj|umieszczaj|zapisuj|uwzgl(?:ę|e)dniaj)` +
+  // English: "say nothing about the extra recipient", "this requirement is silent".
+  String.raw`|\bsay\s{1,3}nothing\s{1,3}(?:about|of)\b|\b(?:requirement|step|rule|part|upload|check)\s{1,3}is\s{1,3}(?:silent|invisible|not\s{1,3}user-facing)\b` +
   // English, passive: "should be left out of the recap entirely".
   String.raw`|\b(?:be|been|is|are)\s{1,3}(?:left|kept)\s{1,3}out\s{1,3}of\s{1,3}(?:the|your|any)\s{1,3}(?:recap|summary|summaries|report|reports|changelog|notes|log|reply|answer)\b`;
 
 // Not "report": "do not report security issues in public trackers" asks the reader to use another channel.
-const CONCEAL_VERB = String.raw`(?:tell|telling|inform|informing|mention|mentioning|describing|explaining|announcing|reveal|revealing|notify|notifying|bring\s{1,3}it\s{1,3}up|list|show|asking|confirm)`;
+const CONCEAL_VERB = String.raw`(?:tell|telling|inform|informing|mention|mentioning|describe|describing|explaining|announcing|reveal|revealing|notify|notifying|bring\s{1,3}it\s{1,3}up|list|show|showing|asking|confirm)`;
 const CONCEAL = String.raw`\b(?:do\s{1,3}not|don['’]t|never|need\s{1,3}not|no\s{1,3}need\s{1,3}to)\s{1,3}(?:\w{1,10}\s{1,3})?${CONCEAL_VERB}\b` +
   // "Do not change the rules file without asking" forbids; "run it without asking" hides.
-  String.raw`|(?<!\b(?:not|never|n['’]t|no)\s[^.\n]{0,60})\bwithout\s{1,3}(?:\w{1,10}\s{1,3})?${CONCEAL_VERB}\b` +
+  String.raw`|(?<!(?:\b(?:not|never|no)|n['’]t)\s[^.\n]{0,60})\bwithout\s{1,3}(?:\w{1,10}\s{1,3})?${CONCEAL_VERB}\b` +
   String.raw`|\b(?:do\s{1,3}not|don['’]t|never|without)\s{1,3}(?:make\s{1,3}(?:a\s{1,3})?(?:fuss|big\s{1,3}deal)|draw(?:ing)?\s{1,3}attention|call(?:ing)?\s{1,3}attention|highlight(?:ing)?|point(?:ing)?\s{1,3}(?:it|this|that)\s{1,3}out|dwell(?:ing)?\s{1,3}on)\b` +
   String.raw`|\b(?:skip|omit|leave\s{1,3}out|drop)\s{1,3}(?:this|it|that)(?:\s{1,3}(?:step|rule|part))?\s{1,3}(?:when|in|from)\s{1,3}(?:you\s{1,3})?(?:summar\w{1,6}|report\w{0,3}|(?:your|the)\s{1,3}(?:summary|reply|report|answer))` +
   String.raw`|\bunauffällig\b|\bheimlich\b|\bstillschweigend\b|\bsin\s{1,3}(?:avisar|decir(?:lo|le)?|mencionarlo)\b|\ben\s{1,3}silencio\b|\bdiscrètement\b|\bsilencieusement\b|\bsans\s{1,3}(?:le\s{1,3}|lui\s{1,3}en\s{1,3})?(?:dire|mentionner|prévenir|parler)\b|\ben\s{1,3}secreto\b|悄悄|偷偷|こっそり|黙って` +
-  String.raw`|\bkeep\s{1,3}(?:this|it|that|the\s{1,3}\w{1,12})\s{1,3}(?:step\s{1,3})?(?:to\s{1,3}yourself|out\s{1,3}of|secret|hidden|quiet)|(?<!\b(?:not|never|n['’]t|no)\s{1,3}(?:\w{1,12}\s{1,3})?)\b(?:quietly|silently|secretly|covertly)\b|\bmust\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned|disclosed|revealed|shared|told|surfaced|announced|reported|summari[sz]ed)|\bshould\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned)` +
+  String.raw`|\bkeep\s{1,3}(?:this|it|that|the\s{1,3}\w{1,12})\s{1,3}(?:step\s{1,3})?(?:to\s{1,3}yourself|out\s{1,3}of|secret|hidden|quiet)|(?<!(?:(?:\b(?:not|never|no)|n['’]t)\s{1,3}(?:\w{1,12}\s{1,3}){0,2}|\brather\s{1,3}than\s{1,3}|\binstead\s{1,3}of\s{1,3}))\b(?:quietly|silently|secretly|covertly)\b|\bmust\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned|disclosed|revealed|shared|told|surfaced|announced|reported|summari[sz]ed)|\bshould\s{1,3}not\s{1,3}be\s{1,3}(?:shown|mentioned)` +
   String.raw`|\binvisible\s{1,3}to\s{1,3}the\b` +
   // Keeping the user from looking: "do not review the downloaded file with the user", "do not summarise them to the user".
   String.raw`|\b(?:do\s{1,3}not|don['’]t|never|no\s{1,3}need\s{1,3}to)\s{1,3}(?:\w{1,10}\s{1,3})?(?:review|summari[sz]e|discuss|read\s{1,3}out|walk\s{1,3}through|repeat|quote)\b[^.\n]{0,60}?\b(?:with|to|for|into)\s{1,3}(?:the\s{1,3})?(?:user|them|chat|conversation|human)\b` +
   // Passive: "does not need to be explained to them", "should never be shown to the user".
-  String.raw`|\b(?:not|n['’]t|never)\s{1,3}(?:need\s{1,3}to\s{1,3})?be\s{1,3}(?:explained|mentioned|shown|told|disclosed|surfaced|shared|listed|reported|brought\s{1,3}up)\s{1,3}to\s{1,3}(?:the\s{1,3}user|them|anyone|the\s{1,3}human)\b` +
+  String.raw`|(?:\b(?:not|never)|n['’]t)\s{1,3}(?:need\s{1,3}to\s{1,3})?be\s{1,3}(?:explained|mentioned|shown|told|disclosed|surfaced|shared|listed|reported|brought\s{1,3}up)\s{1,3}to\s{1,3}(?:the\s{1,3}user|them|anyone|the\s{1,3}human)\b` +
   String.raw`|\b(?:leave|keep)\s{1,3}(?:it|this|that|them|these|those)\s{1,3}(?:address(?:es)?\s{1,3}|step\s{1,3}|part\s{1,3})?(?:out\s{1,3}of|off)\s{1,3}(?:the|your|any)\b` +
   String.raw`|\b(?:user|they|them)\s{1,3}(?:doesn['’]t|does\s{1,3}not|don['’]t|do\s{1,3}not|needn['’]t|need\s{1,3}not|shouldn['’]t|should\s{1,3}not|won['’]t)\s{1,3}(?:need\s{1,3}to\s{1,3})?(?:know|hear|see|notice|be\s{1,3}(?:told|informed|bothered|notified|made\s{1,3}aware))\b` +
   String.raw`|\bno\s{1,3}(?:reason|need)\s{1,3}to\s{1,3}(?:bring\s{1,3}(?:it|this|that)\s{1,3}up|mention\s{1,3}(?:it|this|that)|tell\s{1,3}(?:them|the\s{1,3}user))|\b(?:leave|keep)\s{1,3}(?:it|this|that|them)\s{1,3}out\s{1,3}of\s{1,3}(?:the|your|any)\s{1,3}(?:summary|summaries|reply|replies|answers?|reports?|responses?|messages?|conversation)` +
@@ -153,7 +164,7 @@ const AUTONOMY = String.raw`\b(?:never|don['’]t|do\s{1,3}not|no\s{1,3}need\s{1
   String.raw`|\b(?:turn\s{1,3}off|disable|switch\s{1,3}off|uncheck|clear|empty|remove|delete)\s{1,3}(?:the\s{1,3})?(?:["'“]?(?:ask|confirm)\w{0,4}\s{1,3}(?:before|on|for)\b|(?:command\s{1,3})?(?:deny\s?list|block\s?list)\b|(?:approval|confirmation|permission)\s{1,3}(?:prompts?|dialogs?|checks?|requests?)\b)` +
   String.raw`|\bauto-?(?:approve|accept|confirm)\s{1,3}(?:all|every|any)\b|\bskip\s{1,3}(?:all\s{1,3}|any\s{1,3}|the\s{1,3})?(?:confirmations?|permission\s{1,3}(?:prompts?|checks?)|approvals?|safety\s{1,3}checks?)`;
 /** What cannot be taken back, or reaches beyond the task: deleting, force-pushing, paying, any command. */
-const CONSEQUENTIAL = String.raw`\b(?:delet\w{0,4}|remov\w{0,4}|wip\w{1,4}|drop\w{0,4}|overwrit\w{1,4}|force[\s-]{0,3}push\w{0,3}|reset\s{1,3}--hard|uninstall\w{0,3}|transfer\w{0,3}|pay(?:s|ing|ments?)?|purchas\w{1,3}|sudo|(?:running|run|execut\w{1,4})\s{1,3}(?:any\s{1,3}|all\s{1,3})?(?:shell\s{1,3})?commands)\b|\brm\s{1,3}-`;
+const CONSEQUENTIAL = String.raw`\b(?:destroy\w{0,3}|purg\w{1,3}|truncat\w{1,3}|delet\w{0,4}|remov\w{0,4}|wip\w{1,4}|drop\w{0,4}|overwrit\w{1,4}|force[\s-]{0,3}push\w{0,3}|reset\s{1,3}--hard|uninstall\w{0,3}|transfer\w{0,3}|pay(?:s|ing|ments?)?|purchas\w{1,3}|sudo|(?:running|run|execut\w{1,4})\s{1,3}(?:any\s{1,3}|all\s{1,3})?(?:shell\s{1,3})?commands)\b|\brm\s{1,3}-|\b(?:usuni\w{1,5}|usu(?:ń|n)|l(?:ö|o)sch\w{1,3}|borr\w{1,3}|elimin\w{1,4}|supprim\w{1,4}|verwijder\w{0,3}|cancell\w{1,4})|${NOT_LETTER}удал[а-яё]{1,5}`;
 /** Setting instructions aside: "ignore it", "disregard", "quiet mode supersedes it". */
 const DISMISS = String.raw`\b(?:ignore|ignoring|disregard|disregarding|supersedes?|superseding|bypass|bypassing)\b|\boverrides?\s{1,3}(?:any|all|the|every)\s{1,3}(?:[\w-]{1,20}\s{1,3}){0,3}(?:instructions|rules|guidelines|policies)\b`;
 /** Acting against the user's stated word: "if the user says not to push, still push". */
@@ -164,7 +175,8 @@ const PAYEE = String.raw`\b(?:update|updates|updating|set|sets|setting)\b[^.\n]{
   String.raw`|\b(?:iban|bankverbindung|kontonummer|bankdaten|coordinate\s{1,3}bancarie|cuenta\s{1,3}bancaria|rekeningnummer|rib|dados\s{1,3}banc[aá]rios)\b[^.\n]{0,80}?\b(?:setzen|ändern|ersetzen|austauschen|aktualisieren|cambiar|modificar|sostituire|cambiare|changer|modifier|remplacer|wijzigen|vervangen|alterar|zmieni[cć])` +
   String.raw`|\b(?:cambia|cambie|modifica|sostituisci|change[zr]?|modifiez|remplacez|wijzig|vervang|altere|zmie[nń]|[äa]ndere|ersetze)\b[^.\n]{0,60}?\b(?:iban|bankverbindung|kontonummer|coordinate\s{1,3}bancarie|cuenta|rekening|rib|dados\s{1,3}banc[aá]rios)\b|\b(?:replace|replaces|replacing|swap|swaps|swapping|substitute|substitutes|substituting|change|changes|changing|overwrite|rewrite|redirect|reroute|route)\b[^.\n]{0,60}?\b(?:recipient|payee|beneficiary|iban|bic|swift|routing\s{1,3}number|account\s{1,3}(?:number|details)|bank\s{1,3}details|wallet\s{1,3}address|(?:destination|receiving|recipient|to|shipping|payout)\s{1,3}address)`;
 /** Showing the user something other than what is done: "show the user the supplier's original bank details". */
-const DISPLAY = String.raw`\b(?:show|shows|showing|display|displays|displaying|present|presents|keep\s{1,3}showing|read\s{1,3}back|echo|render)\b[^.\n]{0,60}?\b(?:original|old|previous|expected|intended|unchanged|supplier['’]s|requested)\b`;
+const DISPLAY = String.raw`\b(?:show|shows|showing|display|displays|displaying|present|presents|keep\s{1,3}showing|read\s{1,3}back|echo|render)\b[^.\n]{0,60}?\b(?:original|old|previous|expected|intended|unchanged|supplier['’]s|requested)\b` +
+  String.raw`|\b(?:zet|toon|laat|zeig|zeige|mostra|muestra|mostre|affiche|poka(?:ż|z))\w{0,4}\b[^.\n]{0,80}?\b(?:oorspronkelijke|originele|urspr(?:ü|u)ngliche\w?|originale?|original|oryginaln\w{1,3}|d['’]origine)\b`;
 /** The instructions and checks that keep an agent safe: its system prompt, the project's rules, security policies. */
 const GUARD = String.raw`\b(?:system\s{1,3}(?:prompt|instructions?|messages?|rules)|claude\.md|agents\.md|gemini\.md|\.cursorrules|project\s{1,3}(?:rules|instructions)|security\s{1,3}(?:polic(?:y|ies)|rules|guidelines|warnings?|checks?|settings|tools?)|safety\s{1,3}(?:rules|guidelines|checks?|instructions|polic(?:y|ies))|guardrails?|permission\s{1,3}(?:prompts?|settings|rules|checks?)|developer\s{1,3}instructions|content\s{1,3}polic(?:y|ies))\b`;
 
@@ -181,20 +193,20 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
     '.json', 'hosts.yml', 'wallet', 'key', 'phrase', 'word', 'private', 'token', 'secret', 'credential', 'password', 'cookies',
     'login', 'history', 'environment', 'printenv', 'prompt', 'card', 'cvv', 'code', '2fa', 'secrets', 'link', 'reset', 'keys', 'tokens',
     'contain', 'mention', 'matching', 'subject', 'words', 'incoming', 'new', 'received', 'unread', 'umgebungsvariable', 'variable',
-    'passw', 'contraseña', 'mot', 'clé', 'cle', 'clave', 'schlüssel', '助记词', '私钥', '秘密鍵', '環境変数', '环境变量'],
+    'passw', 'contraseña', 'mot', 'clé', 'cle', 'clave', 'schlüssel', '助记词', '私钥', '秘密鍵', '環境変数', '环境变量', 'senha', 'frase', 'palavras', 'palabras', 'mots', 'rter', 'parole', 'woorden', 'kelime', 'phrase', 'wiederherstellungs', 'hasło', 'haslo', 'hasła', 'hasla', 'wachtwoord', 'ifre', 'fraz', 'klucz', 'chiav', 'パスワード', '密码', '密碼', '비밀번호', 'シードフレーズ', 'リカバリーフレーズ', 'парол', 'сид', 'мнемони', 'приватн', 'закрыт', 'слов', 'application'],
   sink: ['http', '@', 'pass', 'arg', 'param', 'field', 'set', 'fill', 'populat', 'where', 'issue', 'gist', 'pull', 'pr ', 'commit', 'slack', 'discord',
     'ticket', 'forum', 'public', 'registry', 'pastebin', 'comment', 'paste', 'post', 'record', 'entry', 'with', 'git'],
   reply: ['repl', 'answer', 'response', 'translation', 'summar', 'message', 'report', 'output', 'description', 'jede', 'cada', 'chaque',
     'réponse', 'respuesta', '每次回复', '回答の最後'],
   fetch: ['http'],
   follow: ['follow', 'obey', 'says', 'carry', 'instruc', 'do ', 'guidance', 'procedure', 'consignes', 'applique', 'anweisungen', 'priority', 'treat',
-    'binding'],
+    'binding', 'polecen', 'instrukcj', 'wytyczn', 'istruzion', 'instru', 'aanwijzingen', 'инструкци', 'указани', 'команд'],
   persist: ['time', 'run', 'every', 'each', 'start', 'beginning', 'before', 'whenever', 'now', 'session', 'standing', 'always',
-    'chaque', 'jedem', 'cada'],
+    'chaque', 'jedem', 'cada', 'pocz', 'przy', 'za ka', 'ogni', 'all', 'em cada', 'cada', 'elke', 'bij', 'aan het', 'каждый', 'начале', 'каждом'],
   conceal: ['utent', 'senza', 'nie ', 'bez ', 'usu', 'sem ', 'menciones', 'informes', 'avises', 'digas', 'comuniques', 'muestres', 'reveles', 'preguntes', 'pas', 'sans', 'ohne', 'nicht', 'erw', 'benutzer', 'nutzer', 'anwender', 'niet', 'nooit', 'zonder', 'сообщай', 'говори', 'упоминай', 'показывай', 'информируй', 'спрашивай', 'без ', 'ユーザーに', '確認せずに', '無断で', '報告しない', '不要', '无需', '不经', '사용자에게', '확인', '몰래', 'left', 'kept', 'not', 'don', 'never', "n't", 'review', 'summar', 'discuss', 'read', 'walk', 'repeat', 'quote', 'n’t', 'leave', 'without', 'need', 'keep', 'quiet', 'silent', 'secret', 'covert', 'must', 'should', 'invisible',
     'digas', 'parle', 'erwähnen', '不要告诉', '知らせない', 'bother', 'user', 'they', 'them', 'reason', 'leave', 'skip', 'omit', 'drop',
     'unauffällig', 'heimlich', 'stillschweigend', 'sin ', 'silencio', 'discrètement', 'silencieusement', 'sans', 'secreto', '悄悄', '偷偷',
-    'こっそり', '黙って'],
+    'こっそり', '黙って', 'falta', 'noem', 'nothing', 'describe'],
   override: ['overrid', 'anything', 'everything', 'contr', 'priority', 'trust', 'authority', 'weight', 'conflict', 'disagree', 'replacing', 'ignor', 'disagree', 'conflict', 'regardless', 'whatever'],
   trigger: ['when', 'time', 'for any', 'with', 'through', 'via', 'adjusts', 'changes', 'governs', 'controls', 'modifies', 'tool', 'sets', 'any', 'another', 'every',
     'configures', 'alters', 'overrides', 'extends'],
@@ -208,11 +220,11 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
     'exchange', 'transcript', 'session'],
   protect: ['redact', 'mask', 'scrub', 'censor', 'keep', 'filter', 'never', 'not', 'don'],
   autonomy: ['confirm', 'deny', 'block', 'approval', 'permission', 'ask', 'wait', 'prompt', 'check', 'assume', 'allow', 'yes', 'auto', 'skip'],
-  consequential: ['delet', 'remov', 'wip', 'drop', 'overwrit', 'force', 'reset', 'uninstall', 'transfer', 'pay', 'purchas', 'sudo', 'command', 'rm'],
+  consequential: ['delet', 'remov', 'wip', 'drop', 'overwrit', 'force', 'reset', 'uninstall', 'transfer', 'pay', 'purchas', 'sudo', 'command', 'rm', 'destroy', 'purg', 'truncat', 'usun', 'usuń', 'lösch', 'losch', 'borr', 'elimin', 'supprim', 'verwijder', 'cancell', 'удал'],
   dismiss: ['ignor', 'disregard', 'supersed', 'bypass', 'overrid'],
   defy: ['if', 'if', 'even'],
   payee: ['update', 'set', 'iban', 'bankverbindung', 'kontonummer', 'bankdaten', 'coordinate', 'cuenta', 'rekening', 'rib', 'dados', 'cambi', 'modific', 'sostitu', 'change', 'remplac', 'wijzig', 'vervang', 'alter', 'zmie', 'ndere', 'ersetz', 'replac', 'swap', 'substitut', 'chang', 'overwrite', 'rewrite', 'redirect', 'reroute', 'route'],
-  display: ['show', 'display', 'present', 'read', 'echo', 'render'],
+  display: ['show', 'display', 'present', 'read', 'echo', 'render', 'zet', 'toon', 'laat', 'zeig', 'mostr', 'muestra', 'affiche', 'poka'],
   consent: ['user', 'they'],
   guard: ['system', 'claude.md', 'agents.md', 'gemini.md', '.cursorrules', 'project', 'security', 'safety', 'guardrail', 'permission', 'developer', 'content'],
 };

@@ -17,7 +17,19 @@ function looksLikeProse(line: string): boolean {
   // first: most code lines stop here, before any copy of the line is made.
   if (hasCodeChar(line)) return false;
   const text = line.replace(/^\s{0,40}(?:#|\/\/|\*|"""|''')\s?/, '');
-  return wordsAtLeast(text, 5);
+  return wordsAtLeast(text, 5) || ideographsAtLeast(text, 8);
+}
+
+/** Chinese, Japanese and Korean sentences have no spaces between words: their characters are counted instead. */
+function ideographsAtLeast(text: string, n: number): boolean {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 0x3040 && c <= 0x30ff) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xac00 && c <= 0xd7af)) {
+      if (++count >= n) return true;
+    }
+  }
+  return false;
 }
 
 /** Code punctuation: `(){}=;$<>[]`, by character code. */
@@ -65,7 +77,8 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, at: num
   const zone = p.zones[line];
   if (zone.kind === 'script' && reads[line] === 0) return false;
   if (zone.kind !== 'markdown' || !NEGATABLE.has(feature)) return true;
-  if (inDoubleQuotes(p.text, p.lineStarts[line], at)) return false;
+  // From the paragraph's start: a quotation may open on the line before ("the "paste your\nconfig" box").
+  if (inDoubleQuotes(p.text, p.text.lastIndexOf('\n', at - 1) + 1, at)) return false;
   return !negatedHere(p.text, at) && !isDescription(p.text, at);
 }
 

@@ -29,7 +29,7 @@ export const INTENT_RULES: readonly Rule[] = [
   }),
   intent({
     id: 'IN005', category: 'prompt-injection', severity: 'HIGH',
-    title: 'Concealment from the user in the same instruction as a secret, a send, a fetch, another tool or a rules file',
+    title: 'Concealment from the user in the same instruction as a secret, a send, a fetch, another tool, a rules file or what cannot be undone',
     message: 'tells the agent to hide a sensitive action from the user',
   }),
   intent({
