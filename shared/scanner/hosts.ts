@@ -29,6 +29,17 @@ export const OFFICIAL_INSTALLERS: readonly string[] = [
   'raw.githubusercontent.com/Homebrew/install/',
   'raw.githubusercontent.com/nvm-sh/nvm/',
   'raw.githubusercontent.com/helm/helm/',
+  'foundry.paradigm.xyz',
+  'release.anza.xyz',
+  'release.solana.com',
+  'get.k3s.io',
+  'get.rvm.io',
+  'install.ohmyz.sh',
+  'raw.githubusercontent.com/ohmyzsh/ohmyzsh/',
+  'mise.run',
+  'pyenv.run',
+  'install.julialang.org',
+  'claude.ai/install.sh',
 ];
 
 /** Image hosts whose query strings configure a badge rather than carry data. */

@@ -25,6 +25,8 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       /\b(?:Stop-Service|Set-Service|sc(?:\.exe)?\s{1,3}(?:stop|config|delete))\s{1,3}(?:-Name\s{1,3})?["']?(?:WinDefend|Sense|wscsvc|SecurityHealthService|MpsSvc|WdNisSvc)\b/i,
       /\becho\s{1,3}0\s{0,3}>\s{0,3}\/proc\/sys\/kernel\/randomize_va_space\b/,
     ],
+    // Switched off for one check and straight back on in the same command or sentence: a diagnosis.
+    unless: [/\bsetenforce\s{1,3}(?:1|Enforcing)\b|\bufw\s{1,3}(?:--force\s{1,3})?enable\b|\bspctl\s{1,3}--master-enable\b|\bauditctl\s{1,3}-e\s{0,3}1\b/i],
   },
   {
     id: 'SC002',
