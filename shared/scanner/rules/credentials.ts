@@ -37,13 +37,13 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     id: 'CR002',
     category: 'credential-harvesting',
     severity: 'MEDIUM',
-    title: 'Cloud and tool credential files (~/.aws/credentials, gcloud, azure, kube config, docker, .netrc, .npmrc, .pypirc, .git-credentials)',
+    title: 'Cloud and tool credential files (~/.aws/credentials, gcloud, azure, kube config, docker, .netrc, .npmrc, .pypirc, .git-credentials, Composer, Cargo, RubyGems, Maven)',
     message: 'reads cloud or developer-tool credentials',
     where: 'any',
     needles: ['.aws', 'gcloud', '.azure', 'hosts.yml', 'credentials.tfrc', 'vault-token', 'netrc',
-      'pypirc', 'git-credentials', 'npmrc', '.kube', '.docker'],
+      'pypirc', 'git-credentials', 'npmrc', '.kube', '.docker', 'composer', '.cargo', '.gem', '.m2'],
     patterns: [
-      re(String.raw`\.aws${SEP}credentials\b|\.config${SEP}gcloud${SEP}(?:credentials\.db|application_default_credentials\.json|access_tokens\.db|legacy_credentials)|\.azure${SEP}(?:accessTokens\.json|msal_token_cache)|\.config${SEP}gh${SEP}hosts\.yml|\.terraform\.d${SEP}credentials\.tfrc\.json|\.vault-token\b`),
+      re(String.raw`\.aws${SEP}credentials\b|\.config${SEP}gcloud${SEP}(?:credentials\.db|application_default_credentials\.json|access_tokens\.db|legacy_credentials)|\.azure${SEP}(?:accessTokens\.json|msal_token_cache)|\.config${SEP}gh${SEP}hosts\.yml|\.terraform\.d${SEP}credentials\.tfrc\.json|\.vault-token\b|\.(?:config${SEP})?composer${SEP}auth\.json|\.cargo${SEP}credentials(?:\.toml)?\b|\.gem${SEP}credentials\b|\.m2${SEP}settings(?:-security)?\.xml`),
       re(String.raw`${HOME}\s{0,2}${SEP}?\.(?:netrc|pypirc|git-credentials|npmrc|kube${SEP}config|docker${SEP}config\.json)\b`),
     ],
     unless: [

@@ -101,15 +101,16 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
     where: ['script', 'manifest', 'other'],
     needles: ['requests.', 'httpx.', 'axios.', 'method', 'curl', 'wget', 'invoke-', '.request(', 'urlopen', 'urllib.request',
       'socket.send', 'smtplib', 'nodemailer', 'scp', 'nc ', 'nc\t', 'ncat', 'netcat', '.post(', '.put(', '.patch(', 'net::http.post',
-      'http.post', '.sendall(', 'fetch(`'],
+      'http.post', '.sendall(', 'fetch(`', 'curlopt_post', 'setrequestmethod', 'newrequest'],
     patternNeedles: [
-      ['requests.', 'httpx.', 'axios.', 'method'], ['curl'], ['wget', 'invoke-'],
+      ['requests.', 'httpx.', 'axios.', 'method', 'curlopt_post', 'setrequestmethod', 'newrequest'], ['curl'], ['wget', 'invoke-'],
       ['.request(', 'urlopen', 'urllib.request', 'socket.send', 'smtplib', 'nodemailer'],
       ['.post(', '.put(', '.patch(', 'net::http.post', 'http.post', '.sendall(', 'fetch(`'],
       ['scp', 'nc ', 'nc\t', 'ncat', 'netcat'],
     ],
     patterns: [
-      /\brequests\.(?:post|put|patch)\(|\bhttpx\.(?:post|put)\(|\baxios\.(?:post|put|patch)\(|\bmethod\s{0,3}:\s{0,3}["'](?:POST|PUT|PATCH)["']/i,
+      // The method named in an options array or object (PHP's stream context, JSON, a dict), PHP's curl, Java, Go.
+      /\brequests\.(?:post|put|patch)\(|\bhttpx\.(?:post|put)\(|\baxios\.(?:post|put|patch)\(|\bmethod["']?\s{0,3}(?::|=>)\s{0,3}["'](?:POST|PUT|PATCH)["']|\bCURLOPT_POST(?:FIELDS)?\b|\.setRequestMethod\(\s{0,3}"(?:POST|PUT)"|\bhttp\.NewRequest(?:WithContext)?\([^\n]{0,40}?"(?:POST|PUT|PATCH)"/i,
       /\bcurl\b[^\n]{0,200}?\s(?:-X\s{0,3}(?:POST|PUT)|-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file|--json)\b/,
       /\bwget\b[^\n]{0,200}?--post-(?:data|file)|\bInvoke-(?:WebRequest|RestMethod)\b[^\n]{0,200}?-Method\s{1,3}(?:Post|Put)/i,
       /\.request\(\s{0,3}["'](?:POST|PUT|PATCH)["']|\burlopen\([^\n]{0,120}?data=|urllib\.request\.Request\([^\n]{0,200}?data=|\bhttps?\.request\(|\bsocket\.send(?:all|to)?\(|\bsmtplib\.SMTP|\bnodemailer\.createTransport/,
