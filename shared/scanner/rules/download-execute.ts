@@ -59,12 +59,16 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     title: 'Code that evaluates a download (exec(requests.get(...).text), eval(await (await fetch(u)).text()))',
     message: 'executes code downloaded at run time',
     where: ['script', 'manifest', 'other'],
-    needles: ['exec', 'eval', 'function'],
+    needles: ['exec', 'eval', 'function', 'loads'],
     patterns: [
       /\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:compile\(\s{0,3})?(?:requests\.get|httpx\.get|(?:\w{1,30}\.){0,3}urlopen)\([^\n]{0,300}?\)\s{0,3}\.(?:text|content|read\(\))/,
       /\b(?:eval|Function)\s{0,3}\(\s{0,3}(?:await\s{1,3})?\(?\s{0,3}(?:await\s{1,3})?(?:fetch|axios\.get|got|needle)\(/,
       /\bexec\s{0,3}\(\s{0,3}(?:r|res|resp|response|result|page|reply)\.(?:text|content)\s{0,3}\)|\beval\s{0,3}\(\s{0,3}(?:r|res|resp|response|result|reply)\.(?:data|text|body)\s{0,3}\)/,
       /\beval\s{0,3}\(\s{0,3}(?:open|URI\.open|Net::HTTP\.get)\s{0,3}\(\s{0,3}["']https?:/,
+      // Ruby's evals of any fetch, the URL in a constant or built: eval(Net::HTTP.get(URI(INDEX))).
+      /\b(?:eval|instance_eval|class_eval|module_eval)\s{0,3}\(?\s{0,3}(?:Net::HTTP\.get|URI\.open|URI\.parse\([^\n]{0,80}?\)\.read|HTTParty\.get|Faraday\.get|RestClient\.get)\b/,
+      // Unpickling what was just fetched runs code from the network: pickle.loads(urlopen(u).read()).
+      /\b(?:pickle|cPickle|dill|marshal|cloudpickle)\.loads\s{0,3}\(\s{0,3}(?:requests\.get|httpx\.get|(?:\w{1,30}\.){0,3}urlopen)\(/,
     ],
   },
   {
@@ -139,6 +143,26 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
       /\bcurl\b[^\n|;&]{0,200}?\s(?:-[a-zA-Z]{0,4}[oO]|--output|--remote-name)\b|\bwget\s[^\n|;&]{0,200}?https?:\/\/|\burlretrieve\(|-OutFile\b|\.DownloadFile\(/i,
       /\b(?:download|fetch|get)\b[^\n]{0,60}?https?:\/\/[^\s]{1,200}\.(?:zip|7z|rar|tar\.gz|tgz|enc)\b/i,
     ],
+  },
+  {
+    id: 'DX011',
+    category: 'download-execute',
+    severity: 'LOW',
+    title: 'Unpickles bytes in memory (pickle.loads, marshal.loads, dill.loads): running whatever code they carry; HIGH with a fetch from code in the same file (CB017)',
+    message: 'deserialises bytes with a format that runs code',
+    where: ['script', 'other'],
+    needles: ['loads'],
+    patterns: [/\b(?:pickle|cPickle|_pickle|dill|marshal|cloudpickle)\.loads\s{0,3}\(/],
+  },
+  {
+    id: 'DX012',
+    category: 'download-execute',
+    severity: 'LOW',
+    title: 'Reads a URL from code (urlopen, requests.get, httpx.get, fetch, Net::HTTP.get, http.Get); a signal for combinations',
+    message: 'fetches a URL from code',
+    where: ['script', 'other'],
+    needles: ['urlopen', 'requests.get', 'httpx.get', 'fetch(', 'net::http.get', 'http.get(', 'urllib3'],
+    patterns: [/\burlopen\(|\brequests\.get\(|\bhttpx\.get\(|\bfetch\(|\bNet::HTTP\.get\b|\bhttp\.Get\(|\burllib3\.\w{1,20}\(/i],
   },
   {
     id: 'DX010',
