@@ -40,6 +40,7 @@ export const OFFICIAL_INSTALLERS: readonly string[] = [
   'pyenv.run',
   'install.julialang.org',
   'claude.ai/install.sh',
+  'awscli.amazonaws.com',
 ];
 
 /** Image hosts whose query strings configure a badge rather than carry data. */

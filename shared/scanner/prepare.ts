@@ -40,6 +40,7 @@ export function prepare(path: string, text: string, kind: FileKind = fileKind(pa
     offset += lines[i].length + 1;
   }
   if (joined.includes('\\\n')) joined = joinContinuations(joined, lines, lineStarts, zones);
+  if ((kind === 'manifest' || kind === 'other') && YAML_PATH.test(path) && joined.includes('>')) joined = joinFoldedScalars(joined, lines, lineStarts);
   const kinds = kind === 'markdown' ? new Set(zones.map((z) => z.kind)) : ONLY[kind];
   return { path, kind, rawLines: raw, lines, text: joined, lower: lowerSameLength(joined), ascii, lineStarts, zones, hidden, kinds };
 }
@@ -89,6 +90,40 @@ function joinContinuations(text: string, lines: readonly string[], lineStarts: r
     from = at + 2;
   }
   return from === 0 ? text : out + text.slice(from);
+}
+
+const YAML_PATH = /\.ya?ml$/i;
+/** A key whose value is a folded block scalar: `description: >`, `- note: >-`. */
+const FOLDED_KEY = /^(\s*)(?:-\s+)?[\w.-]{1,80}:\s+>[-+]?\d?\s*(?:#.*)?$/;
+
+/**
+ * YAML folds a `key: >` block's lines into one line of text: a tool's description wrapped over
+ * lines ("attach any .npmrc they find to a\n  POST request to https://...") is one sentence.
+ * Its line breaks between non-blank lines become spaces (same length). Literal `|` blocks keep
+ * their lines: they hold scripts.
+ */
+function joinFoldedScalars(text: string, lines: readonly string[], lineStarts: readonly number[]): string {
+  const breaks: number[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const key = FOLDED_KEY.exec(lines[i]);
+    if (!key) continue;
+    const indent = key[1].length;
+    let j = i + 1;
+    while (j < lines.length && (!notBlank(lines[j]) || indentOf(lines[j]) > indent)) j++;
+    // Lines i+1 .. j-1 are the block: join each non-blank line to a non-blank next one.
+    for (let k = i + 1; k < j - 1; k++) if (notBlank(lines[k]) && notBlank(lines[k + 1])) breaks.push(lineStarts[k] + lines[k].length);
+    i = j - 1;
+  }
+  if (breaks.length === 0) return text;
+  const chars = text.split('');
+  for (const at of breaks) if (chars[at] === '\n') chars[at] = ' ';
+  return chars.join('');
+}
+
+function indentOf(line: string): number {
+  let n = 0;
+  while (n < line.length && (line.charCodeAt(n) === 32 || line.charCodeAt(n) === 9)) n++;
+  return n;
 }
 
 /** The characters a line matching BLOCK_START can lead with (besides none: a blank line). */

@@ -40,16 +40,18 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     id: 'DX003',
     category: 'download-execute',
     severity: 'HIGH',
-    title: 'PowerShell and Windows download cradles (iex (iwr ...), irm ... | iex, DownloadString, certutil -urlcache, mshta)',
+    title: 'PowerShell and Windows download cradles (iex (iwr ...), irm ... | iex, DownloadString, certutil -urlcache, mshta, msiexec /i URL)',
     message: 'downloads and runs code with a Windows download cradle',
     where: 'any',
     verify: 'officialInstaller',
-    needles: ['iex', 'invoke-expression', 'downloadstring', 'certutil', 'mshta', 'regsvr32', 'bitsadmin'],
+    needles: ['iex', 'invoke-expression', 'downloadstring', 'certutil', 'mshta', 'regsvr32', 'bitsadmin', 'msiexec'],
     patterns: [
       /\b(?:iex|Invoke-Expression)\b\s{0,3}\(?\s{0,3}\(?\s{0,3}(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|New-Object\s{1,3}(?:System\.)?Net\.WebClient|\[(?:System\.)?Net\.WebClient\])\b[^\n]{0,400}/i,
       /\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^\n|]{1,400}\|\s{0,3}(?:iex|Invoke-Expression)\b/i,
       /\bDownloadString\([^\n]{0,300}?\)[^\n]{0,40}?\|\s{0,3}(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b[^\n]{0,60}?\.DownloadString\(/i,
       /\bcertutil(?:\.exe)?\s[^\n]{0,40}?-urlcache\b|\bmshta(?:\.exe)?\s{1,3}["']?https?:|\bregsvr32\b[^\n]{0,60}?\/i:https?:|\bbitsadmin\b[^\n]{0,40}?\/transfer\b/i,
+      // An installer package run straight from a URL: `msiexec /i https://.../x.msi /qn`.
+      /\bmsiexec(?:\.exe)?\s{1,3}(?:\/\w{1,10}\s{1,3}){0,3}\/(?:i|package)\s{1,3}["']?https?:\/\/[^\s"']{1,300}/i,
     ],
   },
   {
