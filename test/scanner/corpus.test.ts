@@ -145,22 +145,16 @@ const BLIND_V15_RECORDED = { caught: 59, malicious: 100, flagged: 1, benign: 100
 const BLIND_V16_RECORDED = { caught: 54, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 100, flagged: 0 } };
 
 /**
- * Held-out v17 (short and plain) and v19 (indirection and paraphrase), written blind in the fifth
- * session and measured once on 2026-11-23 (23:33) against the shipped rules and model (trained on
- * v2..v16 and installed text, with the veto): the rules alone 50/100 and 0/100 benign, 45/100 and
- * 1/100; the rules and the model 84/100 and 2/100, 89/100 and 2/100. The scanner of the session's
- * start (8d2762b), measured on them right after: 78/100 and 2/100, 88/100 and 2/100. Not read, not
- * trained on: the held-out sets of the next round.
+ * v17 (short and plain), v18 (registry realism) and v19 (indirection and paraphrase), written blind
+ * in the fifth session and measured once against the shipped rules and model (trained on v2..v16
+ * and installed text, with the veto): the rules alone 50/100 and 0/100 benign, 61/100 and 4/100,
+ * 45/100 and 1/100; the rules and the model 84/100 and 2/100, 94/100 and 4/100, 89/100 and 2/100
+ * (89.0% and 2.7% over the three; docs/scanner.md). Read and trained on in the sixth session: the
+ * floors below are that session's rules and the model trained on v2..v19.
  */
-const BLIND_V17_RECORDED = { caught: 50, malicious: 100, flagged: 0, benign: 100, withModel: { caught: 84, flagged: 2 } };
-const BLIND_V19_RECORDED = { caught: 45, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 89, flagged: 2 } };
-/**
- * Held-out v18 (registry realism), finished later in the same session and measured once (00:33)
- * against the same shipped scanner: the rules alone 61/100 and 4/100 benign, the rules and the
- * model 94/100 and 4/100 (the session's start, right after: 92/100 and 4/100). Not read, not
- * trained on.
- */
-const BLIND_V18_RECORDED = { caught: 61, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 94, flagged: 4 } };
+const BLIND_V17_RECORDED = { caught: 62, malicious: 100, flagged: 0, benign: 100, withModel: { caught: 100, flagged: 0 } };
+const BLIND_V18_RECORDED = { caught: 64, malicious: 100, flagged: 2, benign: 100, withModel: { caught: 100, flagged: 2 } };
+const BLIND_V19_RECORDED = { caught: 49, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 100, flagged: 1 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },

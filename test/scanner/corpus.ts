@@ -41,15 +41,15 @@ export const BLIND_V15_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url))
 /** v16: a fifteenth blind author, measured once against the model trained on v2..v15, then read and trained on (fifth session). */
 export const BLIND_V16_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v16');
 
-/** v17 (short and plain), v18 (registry realism) and v19 (indirection and paraphrase): blind authors of the fifth session, measured once against the shipped model (trained on v2..v16). Not read, not trained on. */
+/** v17 (short and plain), v18 (registry realism) and v19 (indirection and paraphrase): blind authors of the fifth session, measured once against the shipped model (trained on v2..v16); read and trained on in the sixth session. */
 export const BLIND_V17_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v17');
 export const BLIND_V18_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v18');
 export const BLIND_V19_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v19');
 
-/** The corpora trained on. A blind corpus is trained on only after its one measurement (v16: 2026-11-23, before the session that trained on it). */
-export const TRAINING_CORPORA = ['skills', 'skills-blind', 'skills-blind-v3', 'skills-blind-v4', 'skills-blind-v5', 'skills-blind-v6', 'skills-blind-v7', 'skills-blind-v8', 'skills-blind-v9', 'skills-blind-v10', 'skills-blind-v11', 'skills-blind-v12', 'skills-blind-v13', 'skills-blind-v14', 'skills-blind-v15', 'skills-blind-v16'];
+/** The corpora trained on. A blind corpus is trained on only after its one measurement (v17..v19: 2026-11-23/24, before the session that trained on them). */
+export const TRAINING_CORPORA = ['skills', 'skills-blind', 'skills-blind-v3', 'skills-blind-v4', 'skills-blind-v5', 'skills-blind-v6', 'skills-blind-v7', 'skills-blind-v8', 'skills-blind-v9', 'skills-blind-v10', 'skills-blind-v11', 'skills-blind-v12', 'skills-blind-v13', 'skills-blind-v14', 'skills-blind-v15', 'skills-blind-v16', 'skills-blind-v17', 'skills-blind-v18', 'skills-blind-v19'];
 /** Blind corpora kept back: measured once against the shipped model, never trained on (the next round's held-out set). */
-export const KEPT_BACK: readonly string[] = ['skills-blind-v17', 'skills-blind-v18', 'skills-blind-v19'];
+export const KEPT_BACK: readonly string[] = [];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
