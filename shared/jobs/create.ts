@@ -42,7 +42,7 @@ export async function postJob(db: Db, input: JobInput, fee: bigint, paid: Accept
     poster_agent_id: posterAgentId, poster_wallet: paid.payer.toLowerCase(),
     poster_key_hash: posterKey ? hashApiKey(posterKey) : null, payment_id: paymentId,
   });
-  const { resource: job, payment } = await recordPaidInsert<JobRow>(db, insert.text, insert.values, paid, JOB_PURPOSE, id, paymentId);
+  const { resource: job, payment } = await recordPaidInsert<JobRow>(db, insert.text, insert.values, paid, JOB_PURPOSE, id, paymentId, (q) => getJob(q, id));
   return { job, payment, posterKey };
 }
 

@@ -10,7 +10,7 @@ import { setCommit, type SetCommit } from '../db/group-commit.js';
 import { newPaymentId } from '../ids.js';
 import type { Currency } from '../ledger/index.js';
 import { PaymentReplayError } from './errors.js';
-import { insertPayment, insertPaymentStatement, PAYMENT_COLUMNS, type NewPayment, type PaymentRail, type PaymentRow } from './queries.js';
+import { getPayment, insertPayment, insertPaymentStatement, PAYMENT_COLUMNS, type NewPayment, type PaymentRail, type PaymentRow } from './queries.js';
 
 /** A payment its rail has verified, ready to be recorded. */
 export interface AcceptedPayment {
@@ -61,6 +61,8 @@ interface PaidInsert {
   insertResource: string;
   values: unknown[];
   payment: NewPayment;
+  /** Reads the resource back as the INSERT returns it, for a recording whose commit's answer was lost. */
+  readBack?: (q: Queryable) => Promise<unknown>;
 }
 
 /** A recording's resource and payment. */
@@ -82,12 +84,14 @@ export interface Recorded<R> {
  * with the CTEs of each side by side: one commit (one WAL flush) for all of them (`setCommit`,
  * shared/db/group-commit.ts). When that statement fails (a replayed or raced proof among them,
  * a lost connection), each is written again on its own, so each gets the answer it would have
- * had alone: a replayed proof its PaymentReplayError, the others their rows.
+ * had alone: a replayed proof its PaymentReplayError, the others their rows. With `readBack`, a
+ * recording whose group committed before its connection dropped gets its rows too (writeAlone).
  */
 export async function recordPaidInsert<R>(
   db: Db, insertResource: string, values: unknown[], paid: AcceptedPayment, purpose: string, subjectId: string, paymentId = newPaymentId(),
+  readBack?: (q: Queryable) => Promise<R | undefined>,
 ): Promise<Recorded<R>> {
-  const recording = { insertResource, values, payment: newPaymentOf(paid, purpose, subjectId, paymentId) };
+  const recording = { insertResource, values, payment: newPaymentOf(paid, purpose, subjectId, paymentId), readBack };
   return (await recorderOf(db).run(recording)) as Recorded<R>;
 }
 
@@ -103,14 +107,33 @@ function recorderOf(db: Db): SetCommit<PaidInsert, Recorded<unknown>> {
   return recorder;
 }
 
-/** One recording, one autocommitted statement; a proof claimed before is a PaymentReplayError. */
+/**
+ * One recording, one autocommitted statement; a proof claimed before is a PaymentReplayError.
+ * Written again after its group's statement failed, a recording may meet its own rows: the group
+ * committed and only the answer was lost (the connection dropped after the commit). Its payment
+ * id is fresh for this request, so a payment row with that id is its own: it is answered with
+ * its rows, as the group would have answered it, not as a replay.
+ */
 async function writeAlone(db: Db, recording: PaidInsert): Promise<Recorded<unknown>> {
   try {
     return (await writeRecordings(db, [recording]))[0];
   } catch (err) {
+    if (pgCode(err) === PgCode.uniqueViolation) {
+      const own = await ownRecording(db, recording);
+      if (own) return own;
+    }
     if (isProofClaimed(err)) throw new PaymentReplayError(err);
     throw err;
   }
+}
+
+/** The rows a recording already wrote, if its payment id is in the table with its proof. */
+async function ownRecording(db: Db, recording: PaidInsert): Promise<Recorded<unknown> | null> {
+  if (!recording.readBack) return null;
+  const payment = await getPayment(db, recording.payment.id);
+  if (!payment || payment.proof_id !== recording.payment.proof_id) return null;
+  const resource = await recording.readBack(db);
+  return resource === undefined ? null : { resource, payment };
 }
 
 const PAYMENT_SELECT = PAYMENT_COLUMNS.map((c) => `payment.${c} AS "payment.${c}"`).join(', ');

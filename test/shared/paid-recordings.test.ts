@@ -5,10 +5,12 @@
  * the middle of a group writes nothing twice.
  */
 import { randomBytes } from 'node:crypto';
+import { createServer, connect, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJob, type JobInput } from '../../shared/jobs/create.js';
 import { PaymentReplayError } from '../../shared/payments/errors.js';
 import { recordPaidInsert, type AcceptedPayment } from '../../shared/payments/record.js';
+import { createPool } from '../../shared/db/pool.js';
 import { createTestDb, type TestDb } from '../helpers/db.js';
 
 let db: TestDb;
@@ -110,5 +112,67 @@ describe('paid recordings that arrive together', () => {
     recorded.forEach((r, i) => expect(r.payment).toMatchObject({ subject_id: ids[i], purpose: 'thing', status: 'pending' }));
     expect(await countWhere('SELECT count(*) AS n FROM things', [])).toBe(5);
     expect(await countWhere("SELECT count(*) AS n FROM payments WHERE purpose = 'thing'", [])).toBe(5);
+  });
+});
+
+/**
+ * A loopback proxy to PostgreSQL that, once, forwards a message holding `marker` and drops what
+ * the server answers to it, then closes the client's socket: the statement commits, and its
+ * caller sees a lost connection.
+ */
+async function answerLosingProxy(target: URL, marker: string): Promise<{ port: number; server: Server; tripped: () => boolean }> {
+  let armed = true;
+  const server = createServer((client: Socket) => {
+    const upstream = connect(Number(target.port || 5432), target.hostname);
+    let losing = false;
+    client.on('data', (chunk) => {
+      if (armed && chunk.includes(marker)) {
+        armed = false;
+        losing = true;
+      }
+      upstream.write(chunk);
+    });
+    upstream.on('data', (chunk) => {
+      if (!losing) client.write(chunk);
+      // The server's ReadyForQuery ('Z') ends the statement's answer: by then it has committed.
+      else if (chunk.includes(Buffer.from([0x5a, 0, 0, 0, 5]))) client.destroy();
+    });
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+    client.on('error', () => upstream.destroy());
+    upstream.on('error', () => client.destroy());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { port: (server.address() as AddressInfo).port, server, tripped: () => !armed };
+}
+
+describe('a group whose commit\'s answer is lost', () => {
+  it('answers each of its recordings with the job it recorded, not as a replay', async () => {
+    const url = new URL(db.url);
+    const proxy = await answerLosingProxy(new URL(db.url), 'answer-lost');
+    url.hostname = '127.0.0.1';
+    url.port = String(proxy.port);
+    const pool = createPool(url.toString(), 5);
+    try {
+      // The first starts alone; the others form a group, whose statement holds the marker.
+      const titles = ['first alone', 'grouped a', 'answer-lost', 'grouped c', 'grouped d'];
+      const posted = await Promise.all(titles.map((t) => postJob(pool, input(t), FEE, paid(), null)));
+      expect(proxy.tripped()).toBe(true);
+      expect(posted.map((p) => p.job.title)).toEqual(titles);
+      for (const p of posted) expect(p.payment).toMatchObject({ subject_id: p.job.id, purpose: 'job', status: 'pending' });
+      // Each job and payment once: the lost answer wrote nothing twice.
+      const ids = posted.map((p) => p.job.id);
+      expect(await countWhere('SELECT count(*) AS n FROM jobs WHERE id = ANY($1::text[])', [ids])).toBe(5);
+      expect(await countWhere("SELECT count(*) AS n FROM payments WHERE purpose = 'job' AND subject_id = ANY($1::text[])", [ids])).toBe(5);
+    } finally {
+      await pool.end();
+      await new Promise((resolve) => proxy.server.close(resolve));
+    }
+  });
+
+  it('still refuses a proof that another request recorded', async () => {
+    const proof = paid();
+    await postJob(db.pool, input('the first use'), FEE, proof, null);
+    await expect(postJob(db.pool, input('a replay'), FEE, proof, null)).rejects.toBeInstanceOf(PaymentReplayError);
   });
 });
