@@ -24,6 +24,14 @@ export function createPool(databaseUrl: string, max = 10): Db {
     // A statement that runs longer than this is a bug or a lock pile-up, not work to wait for.
     statement_timeout: 15000,
     application_name: 'agent-commerce',
+    // Plan every execution with its own parameters. A prepared statement (and each statement in
+    // a PL/pgSQL function) otherwise switches to a generic plan after five calls, planned for
+    // the table as it was then: made while the jobs, payments and ledger tables were nearly
+    // empty, it scans them whole, and keeps doing so as they grow until an ANALYZE. Over 6,000
+    // paid jobs (docs/performance.md, "Fifth round") the ledger's write went from 1.8 to 10.6 ms
+    // a call, Postgres CPU per job doubled and throughput fell by a third; planned each time it
+    // stays flat. Prepared statements still save the parse.
+    options: '-c plan_cache_mode=force_custom_plan',
   });
   // An idle client's error (the server restarted) must not crash the process; the next query
   // gets a fresh connection.

@@ -60,3 +60,36 @@ describe('prepared statements', () => {
     }
   });
 });
+
+describe('the ledger\'s write, called while the ledger was empty', () => {
+  it('looks transfers up by their index once the ledger has grown, not by a scan planned for an empty table', async () => {
+    const client = await db.pool.connect();
+    const plans: string[] = [];
+    try {
+      await client.query(`INSERT INTO ledger_accounts (id, currency, kind, debits_must_not_exceed_credits)
+        SELECT 'agent:' || lpad(g::text, 24, '0') || ':available', 'USDC', 'user', true FROM generate_series(1, 200) g
+        UNION ALL SELECT 'external:plan:USDC', 'USDC', 'external', false`);
+      const write = (batch: string) => client.query(`SELECT * FROM ledger_create_transfers(
+        ARRAY(SELECT '${batch}-' || g FROM generate_series(1, 4) g), ARRAY(SELECT 'external:plan:USDC' FROM generate_series(1, 4) g),
+        ARRAY(SELECT 'agent:' || lpad(g::text, 24, '0') || ':available' FROM generate_series(1, 4) g), ARRAY(SELECT 100::bigint FROM generate_series(1, 4) g),
+        ARRAY(SELECT 'test' FROM generate_series(1, 4) g), ARRAY(SELECT false FROM generate_series(1, 4) g),
+        ARRAY(SELECT NULL::timestamptz FROM generate_series(1, 4) g), ARRAY(SELECT '{}'::jsonb FROM generate_series(1, 4) g))`);
+      // Past the five calls after which PostgreSQL would otherwise settle on a generic plan.
+      for (let i = 0; i < 8; i++) await write(`early${i}`);
+      await client.query(`INSERT INTO ledger_transfers (id, debit_account_id, credit_account_id, amount, currency, code, kind)
+        SELECT 'bulk-' || g, 'external:plan:USDC', 'agent:' || lpad((g % 200 + 1)::text, 24, '0') || ':available', 1, 'USDC', 'test', 'single'
+        FROM generate_series(1, 30000) g`);
+      // The plans of the function's statements, sent to this client (auto_explain ships with PostgreSQL).
+      client.on('notice', (n) => plans.push(n.message ?? ''));
+      await client.query("LOAD 'auto_explain'");
+      await client.query("SET auto_explain.log_min_duration = 0; SET auto_explain.log_nested_statements = on; SET auto_explain.log_level = 'notice'; SET client_min_messages = 'notice'");
+      await write('late');
+      const lookups = plans.filter((p) => p.includes('FROM ledger_transfers t WHERE t.id = ANY'));
+      expect(lookups.length).toBeGreaterThan(0);
+      for (const plan of lookups) expect(plan).not.toMatch(/Seq Scan on ledger_transfers/);
+    } finally {
+      await client.query('RESET ALL').catch(() => undefined);
+      client.release(true);
+    }
+  });
+});
