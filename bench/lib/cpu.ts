@@ -15,19 +15,27 @@ export function cpuSeconds(pid: number = process.pid): number | undefined {
   return stat?.seconds;
 }
 
-function readStat(pid: number): { comm: string; seconds: number } | undefined {
+function readStat(pid: number): { comm: string; seconds: number; reaped: number } | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
     // The command name may contain spaces; the fields after it start after the last ')'.
     const close = stat.lastIndexOf(')');
     const fields = stat.slice(close + 2).split(' ');
-    return { comm: stat.slice(stat.indexOf('(') + 1, close), seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS };
+    return {
+      comm: stat.slice(stat.indexOf('(') + 1, close),
+      seconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+      reaped: (Number(fields[13]) + Number(fields[14])) / CLOCK_TICKS,
+    };
   } catch {
     return undefined;
   }
 }
 
-/** CPU seconds per command name over every process (at most 5,000 looked at). */
+/**
+ * CPU seconds per command name over every process (at most 5,000 looked at), with the time of
+ * the children each has reaped: a PostgreSQL backend that exits during a phase takes its time
+ * with it, and that time moves to the postmaster's reaped children, so the sum never goes down.
+ */
 function secondsByCommand(commands: string[]): Map<string, number> {
   const out = new Map(commands.map((c) => [c, 0]));
   let entries: string[] = [];
@@ -38,7 +46,7 @@ function secondsByCommand(commands: string[]): Map<string, number> {
   }
   for (const e of entries) {
     const s = readStat(Number(e));
-    if (s && out.has(s.comm)) out.set(s.comm, out.get(s.comm)! + s.seconds);
+    if (s && out.has(s.comm)) out.set(s.comm, out.get(s.comm)! + s.seconds + s.reaped);
   }
   return out;
 }
