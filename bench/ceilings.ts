@@ -155,10 +155,11 @@ export async function benchRoundTrips(count: number): Promise<RoundTrips> {
       for (let i = 0; i < count; i++) await pool.query('SELECT 1');
     });
     const { verifyPerSecond, viemRecoverPerSecond } = await benchVerification(400);
+    const { recoveryBuild } = await import('../shared/x402/ecrecover.js');
     const out = { redisPingSerialPerSecond: serial, redisPingPipelinedPerSecond: pipelined, pgSelectSerialPerSecond: pgSerial, verifyPerSecond, viemRecoverPerSecond };
     console.log(`context: Redis PING one by one ${fmtRate(serial)}/s (${fmtMs(1000 / serial)} a round trip), ` +
       `pipelined by 100 ${fmtRate(pipelined)}/s; Postgres SELECT 1 one by one ${fmtRate(pgSerial)}/s (${fmtMs(1000 / pgSerial)}); ` +
-      `x402 verifyPayment (the service's) ${fmtRate(verifyPerSecond)}/s on one core (${fmtMs(1000 / verifyPerSecond)} each; ` +
+      `x402 verifyPayment (the service's, ${recoveryBuild} secp256k1) ${fmtRate(verifyPerSecond)}/s on one core (${fmtMs(1000 / verifyPerSecond)} each; ` +
       `viem's JavaScript recovery alone ${fmtMs(1000 / viemRecoverPerSecond)})`);
     return out;
   } finally {
