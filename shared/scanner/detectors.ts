@@ -25,6 +25,16 @@ const FIRST_OF: Record<string, RegExp> = {
   bidi: /[\u202A-\u202E\u2066-\u2069]/u,
 };
 
+/**
+ * Hidden text too short to instruct anyone: the only run of tag characters on its line, spelling
+ * one word of at most 12 characters ("TEST" in a linter's fixture). Still reported, at MEDIUM;
+ * the rules read the decoded word in place either way, and an instruction takes words.
+ */
+function spellsOneShortWord(p: Prepared, h: Prepared['hidden'][number]): boolean {
+  if (!h.decoded || h.decoded.length > 12 || /\s/.test(h.decoded)) return false;
+  return p.hidden.filter((o) => o.line === h.line && o.kind === 'tags').length === 1;
+}
+
 /** Findings for the invisible characters normalisation found and removed or decoded. */
 export function hiddenFindings(p: Prepared, out: RawFinding[]): void {
   for (const h of p.hidden) {
@@ -33,7 +43,8 @@ export function hiddenFindings(p: Prepared, out: RawFinding[]): void {
     const at = Math.max(0, raw.search(FIRST_OF[h.kind]));
     if (h.kind === 'tags') {
       const said = h.decoded ? `: "${excerpt(h.decoded).slice(0, 100)}"` : '';
-      out.push(finding(TAGS, p, h.line, raw, `${TAGS.message} (${h.count} characters)${said}`, TAGS.severity, at));
+      const severity = spellsOneShortWord(p, h) ? 'MEDIUM' : TAGS.severity;
+      out.push(finding(TAGS, p, h.line, raw, `${TAGS.message} (${h.count} characters)${said}`, severity, at));
     } else if (h.kind === 'zeroWidth') {
       const rule = h.longestRun >= 8 ? ZERO_WIDTH_RUN : ZERO_WIDTH;
       out.push(finding(rule, p, h.line, raw, `${rule.message} (${h.count} on this line)`, rule.severity, at));

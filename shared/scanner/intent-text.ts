@@ -76,7 +76,8 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, at: num
   const line = lineAt(p, at);
   const zone = p.zones[line];
   if (zone.kind === 'script' && reads[line] === 0) return false;
-  if (zone.kind !== 'markdown' || !NEGATABLE.has(feature)) return true;
+  if (zone.kind !== 'markdown') return true;
+  if (!NEGATABLE.has(feature)) return feature !== 'conceal' || !inDoubleQuotes(p.text, p.text.lastIndexOf('\n', at - 1) + 1, at);
   // From the paragraph's start: a quotation may open on the line before ("the "paste your\nconfig" box").
   if (inDoubleQuotes(p.text, p.text.lastIndexOf('\n', at - 1) + 1, at)) return false;
   return !negatedHere(p.text, at) && !isDescription(p.text, at);

@@ -5,6 +5,9 @@
 import type { Rule } from '../types.js';
 import { INTERPRETER, SHELL, re } from './fragments.js';
 
+/** A stand-in for the address, written where a command is named, not given: `...`, `…`, `<url>`, `[URL]`. */
+const PLACEHOLDER = String.raw`(?:\.{2,}|…|<[^<>\n|]{0,40}>|\[[^\[\]\n|]{0,40}\])`;
+
 const TEMP = String.raw`(?:/tmp|/dev/shm|/var/tmp|\$TMPDIR|\$\{TMPDIR[^}\n]{0,20}\}|%TEMP%|%TMP%|\$env:TEMP|\$env:TMP)`;
 
 export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
@@ -12,13 +15,14 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     id: 'DX001',
     category: 'download-execute',
     severity: 'HIGH',
-    title: 'Download piped into a shell or interpreter (curl ... | sh, wget -O- | bash); LOW for an allowlisted official installer',
+    title: 'Download piped into a shell or interpreter (curl URL | sh, wget -O- URL | bash; not a placeholder such as `curl ... | sh`); LOW for an allowlisted official installer',
     message: 'pipes a download straight into a shell',
     where: 'any',
     verify: 'officialInstaller',
     needles: ['curl', 'wget', 'aria2c'],
-    // An argument before the pipe: a bare "`curl | sh`" names the pattern, it downloads nothing.
-    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\s{1,5}[^\s|][^\n|]{0,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`)],
+    // An argument before the pipe: a bare "`curl | sh`" names the pattern, it downloads nothing;
+    // nor does a placeholder for the address ("`curl ... | sh`", "`wget <url> | bash`").
+    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\s{1,5}(?!${PLACEHOLDER}\s{0,5}\|)[^\s|][^\n|]{0,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`)],
   },
   {
     id: 'DX002',
@@ -46,8 +50,8 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     verify: 'officialInstaller',
     needles: ['iex', 'invoke-expression', 'downloadstring', 'certutil', 'mshta', 'regsvr32', 'bitsadmin', 'msiexec'],
     patterns: [
-      /\b(?:iex|Invoke-Expression)\b\s{0,3}\(?\s{0,3}\(?\s{0,3}(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|New-Object\s{1,3}(?:System\.)?Net\.WebClient|\[(?:System\.)?Net\.WebClient\])\b[^\n]{0,400}/i,
-      /\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b[^\n|]{1,400}\|\s{0,3}(?:iex|Invoke-Expression)\b/i,
+      re(String.raw`\b(?:iex|Invoke-Expression)\b\s{0,3}\(?\s{0,3}\(?\s{0,3}(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|New-Object\s{1,3}(?:System\.)?Net\.WebClient|\[(?:System\.)?Net\.WebClient\])\b(?!\s{1,3}${PLACEHOLDER}\s{0,3}\))[^\n]{0,400}`, 'i'),
+      re(String.raw`\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b(?!\s{1,3}${PLACEHOLDER}\s{0,3}\|)[^\n|]{1,400}\|\s{0,3}(?:iex|Invoke-Expression)\b`, 'i'),
       /\bDownloadString\([^\n]{0,300}?\)[^\n]{0,40}?\|\s{0,3}(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b[^\n]{0,60}?\.DownloadString\(/i,
       /\bcertutil(?:\.exe)?\s[^\n]{0,40}?-urlcache\b|\bmshta(?:\.exe)?\s{1,3}["']?https?:|\bregsvr32\b[^\n]{0,60}?\/i:https?:|\bbitsadmin\b[^\n]{0,40}?\/transfer\b/i,
       // An installer package run straight from a URL: `msiexec /i https://.../x.msi /qn`.

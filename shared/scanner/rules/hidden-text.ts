@@ -10,7 +10,7 @@ export const HIDDEN_TEXT_RULES: readonly Rule[] = [
     id: 'HI001',
     category: 'hidden-text',
     severity: 'HIGH',
-    title: 'Invisible Unicode tag characters (U+E0000..U+E007F) or variation-selector runs spelling text',
+    title: 'Invisible Unicode tag characters (U+E0000..U+E007F) or variation-selector runs spelling text; MEDIUM for one word of 12 characters or fewer, alone on its line',
     message: 'hides text in invisible Unicode characters',
     where: 'any',
     detector: 'tagChars',
