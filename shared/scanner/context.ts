@@ -178,8 +178,9 @@ function listedExample(text: string, start: number): boolean {
       continue;
     }
     if (above.trim() === '') continue;
-    if (QUOTED_ITEM.test(above)) continue;
-    return INTRO.test(above) && !IMPERATIVE.test(above.replace(/`[^`]*`|"[^"]*"/g, ''));
+    const intro = INTRO.test(above) && !IMPERATIVE.test(above.replace(/`[^`]*`|"[^"]*"/g, ''));
+    // An item may introduce the next ("> Example A (a web page):" above "> \"Ignore ...\"").
+    if (intro || !QUOTED_ITEM.test(above)) return intro;
   }
   return false;
 }
