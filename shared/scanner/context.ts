@@ -99,7 +99,7 @@ export function occurrences(text: string, c: string): number {
 }
 
 /** "Injected text tries to override ...", "attackers often read ...": describing an attack. */
-const DESCRIPTIVE = /\b(?:tries|try|trying|attempts?|attempting)\s{1,3}to\b|\b(?:attackers?|malware|stealers?|injected\s{1,3}text|injections?)\s{1,3}(?:\w{1,12}\s{1,3})?(?:may|might|can|could|will|often|usually|typically|commonly|tend\s{1,3}to)\b/i;
+const DESCRIPTIVE = /\b(?:tries|try|trying|attempts?|attempting)\s{1,3}to\b|\b(?:someone|somebody|an?\s{1,3}(?:attacker|intruder|colleague|previous\s{1,3}admin)|malware)\s{1,3}(?:has\s{1,3}|had\s{1,3})?(?:ran|run|executed|typed|pasted|used|installed|disabled|added)\b|\b(?:attackers?|malware|stealers?|injected\s{1,3}text|injections?)\s{1,3}(?:\w{1,12}\s{1,3})?(?:may|might|can|could|will|often|usually|typically|commonly|tend\s{1,3}to)\b/i;
 
 /** True when the clause before the match describes what an attack does rather than asking for it. */
 export function isDescription(line: string, start: number, clause = clauseBefore(line, start)): boolean {
@@ -140,10 +140,17 @@ function lineAround(text: string, at: number): { from: number; line: string } {
 /** A checklist item: `- [ ] ...` or `- [x] ...`. */
 const CHECKLIST_ITEM = /^\s{0,3}[-*+]\s{1,3}\[[ xX]\]\s/;
 
-/** A checklist item that asks a question ("- [ ] Any `curl ... | sh` from an unknown host?"): an audit, not a step. */
+/** A question about something quoted: "3. Why are "do not tell the user" phrases a strong signal?" (not "Could you run ...?"). */
+const WH_QUESTION = /^\s{0,3}(?:[-*+]\s{1,3}|\d{1,3}[.)]\s{1,3}|>\s{0,3})?(?:\*\*|_)?(?:why|what|which|how|when|where|who|is|are|does|do|should|did)\b(?!\s{1,3}you\s{1,3}(?:run|execute|paste|send|type|install))/i;
+
+/**
+ * A checklist item that asks a question ("- [ ] Any `curl ... | sh` from an unknown host?"), or a
+ * quiz question about a quoted phrase: an audit, not a step.
+ */
 function auditQuestion(text: string, start: number): boolean {
   const current = lineAround(text, start).line;
-  return CHECKLIST_ITEM.test(current) && current.trimEnd().endsWith('?');
+  if (!current.trimEnd().endsWith('?')) return false;
+  return CHECKLIST_ITEM.test(current) || WH_QUESTION.test(current);
 }
 /** A list item, blockquote or table row whose text is a quoted string or inline code. */
 const QUOTED_ITEM = /^\s{0,3}(?:[-*+]\s|\d{1,3}[.)]\s|>\s{0,3}|\|)/;

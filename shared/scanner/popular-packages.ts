@@ -47,6 +47,7 @@ export const KNOWN_NEIGHBOURS: ReadonlySet<string> = new Set([
   'preact', 'react-is', 'chalk-cli', 'debug-js', 'redux-saga', 'express-ws', 'request-ip',
   'rimraf-cli', 'colors-cli', 'mysql', 'mysql2', 'execa', 'exec', 'marked-man', 'server', 'serve',
   'ethers', 'ether', 'esbuild', 'rolldown', 'jest-cli', 'vite-node', 'knex', 'mocha-cli', 'uglify-es',
+  'prism', // Stoplight's mock server is run as `prism`; one edit from prisma
   // pypi
   'scapy', 'simpy', 'pyaml', 'jinja', 'markdown2', 'psycopg', 'boto', 'attr', 'openapi',
   'request', 'pytest-cov', 'flask-cors', 'tomlkit', 'tomli-w', 'black-macchiato', 'pandas-stubs',

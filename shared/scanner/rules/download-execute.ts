@@ -22,7 +22,7 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     needles: ['curl', 'wget', 'aria2c'],
     // An argument before the pipe: a bare "`curl | sh`" names the pattern, it downloads nothing;
     // nor does a placeholder for the address ("`curl ... | sh`", "`wget <url> | bash`").
-    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\s{1,5}(?!${PLACEHOLDER}\s{0,5}\|)[^\s|][^\n|]{0,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`)],
+    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\s{1,5}(?!${PLACEHOLDER}\s{0,5}\\?\|)[^\s|][^\n|]{0,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`)],
   },
   {
     id: 'DX002',
