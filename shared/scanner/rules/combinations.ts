@@ -156,4 +156,12 @@ export const COMBO_RULES: readonly ComboRule[] = [
     message: 'loads pickled data fetched from the network, which runs the code it carries',
     allOf: [['DX012'], ['DX011']],
   },
+  {
+    id: 'CB018',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Fetches from a URL AND hands a file to a shell (same file): a script downloaded and run',
+    message: 'downloads a script from code and runs it with a shell',
+    allOf: [['DX012'], ['DX013']],
+  },
 ];

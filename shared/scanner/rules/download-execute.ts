@@ -8,6 +8,9 @@ import { INTERPRETER, SHELL, re } from './fragments.js';
 /** A stand-in for the address, written where a command is named, not given: `...`, `…`, `<url>`, `[URL]`. */
 const PLACEHOLDER = String.raw`(?:\.{2,}|…|<[^<>\n|]{0,40}>|\[[^\[\]\n|]{0,40}\])`;
 
+/** A package manager's install command. */
+const PACKAGE_INSTALL = String.raw`(?:npm\s{1,3}(?:install|i|add)|pnpm\s{1,3}(?:add|install|i)|yarn\s{1,3}(?:global\s{1,3})?add|bun\s{1,3}(?:add|install|i)|pip3?\s{1,3}install|python3?\s{1,3}-m\s{1,3}pip\s{1,3}install|uv\s{1,3}pip\s{1,3}install|pipx\s{1,3}install|gem\s{1,3}install)`;
+
 const TEMP = String.raw`(?:/tmp|/dev/shm|/var/tmp|\$TMPDIR|\$\{TMPDIR[^}\n]{0,20}\}|%TEMP%|%TMP%|\$env:TEMP|\$env:TMP)`;
 
 export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
@@ -164,11 +167,37 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     id: 'DX012',
     category: 'download-execute',
     severity: 'LOW',
-    title: 'Reads a URL from code (urlopen, requests.get, httpx.get, fetch, Net::HTTP.get, http.Get); a signal for combinations',
+    title: 'Reads a URL from code (urlopen, requests.get, httpx.get, fetch, Net::HTTP.get, URI.open, http.Get); a signal for combinations',
     message: 'fetches a URL from code',
     where: ['script', 'other'],
-    needles: ['urlopen', 'requests.get', 'httpx.get', 'fetch(', 'net::http.get', 'http.get(', 'urllib3'],
-    patterns: [/\burlopen\(|\brequests\.get\(|\bhttpx\.get\(|\bfetch\(|\bNet::HTTP\.get\b|\bhttp\.Get\(|\burllib3\.\w{1,20}\(/i],
+    needles: ['urlopen', 'requests.get', 'httpx.get', 'fetch(', 'net::http.get', 'http.get(', 'urllib3', 'uri.open', 'uri('],
+    patterns: [/\burlopen\(|\brequests\.get\(|\bhttpx\.get\(|\bfetch\(|\bNet::HTTP\.get\b|\bhttp\.Get\(|\burllib3\.\w{1,20}\(|\bURI\.open\(|\bURI\(\s{0,3}["'][^"'\n]{1,300}["']\s{0,3}\)\.(?:read|open)\b/i],
+  },
+  {
+    id: 'DX013',
+    category: 'download-execute',
+    severity: 'LOW',
+    title: 'Code that hands a file to a shell (system("sh", path), subprocess.run(["bash", f]), spawn("sh", [p]), exec.Command("bash", p)); a signal for combinations',
+    message: 'runs a shell on a file from code',
+    where: ['script', 'other'],
+    needles: ['sh', 'powershell', 'pwsh', 'cmd'],
+    patterns: [/\b(?:system|exec|spawn|spawnSync|execFile|execFileSync|Popen|run|call|check_call|check_output|Command|Process\.spawn|IO\.popen)\s{0,3}\(\s{0,3}\[?\s{0,3}["'](?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|dash|powershell|pwsh|cmd(?:\.exe)?)["']\s{0,3},/],
+  },
+  {
+    id: 'DX014',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Installs a package from an address on a host that is not a well-known platform (npm install https://.../x.tgz, pip install https://.../x.whl), or from such an index with its certificate unchecked (--index-url ... --trusted-host): its install scripts run from there',
+    message: 'installs a package from an address outside the registries, whose install scripts run at once',
+    where: 'any',
+    verify: 'unknownHost',
+    needles: ['npm', 'pnpm', 'yarn', 'bun', 'pip', 'uv', 'pipx', 'gem'],
+    patterns: [
+      // The package is the address (a tarball, a wheel); an index or registry flag names where to look up packages instead.
+      re(String.raw`\b${PACKAGE_INSTALL}\b[^\n|;&]{0,120}?(?<![\w-]|(?:--(?:extra-)?index-url|--registry|--find-links|--source|\s-i|\s-f)[\s=]{1,3}["']?)["']?https?:\/\/(?:[^@\s/"']{1,200}@)?(?<host>[a-z0-9.-]{3,253})`),
+      // An index whose certificate pip is told not to check: `--index-url https://... --trusted-host ...`.
+      re(String.raw`\b${PACKAGE_INSTALL}\b[^\n|;&]{0,200}?--(?:extra-)?index-url[\s=]{1,3}["']?https?:\/\/(?:[^@\s/"']{1,200}@)?(?<host>[a-z0-9.-]{3,253})[^\n|;&]{0,200}?--trusted-host\b`),
+    ],
   },
   {
     id: 'DX010',
