@@ -35,11 +35,18 @@ function ideographsAtLeast(text: string, n: number): boolean {
 /** Code punctuation: `(){}=;$<>[]`, by character code. */
 const CODE_CHAR = new Uint8Array(128);
 for (const c of '(){}=;$<>[]') CODE_CHAR[c.charCodeAt(0)] = 1;
+const SEMICOLON = 59;
+
+/** A semicolon between two clauses of a sentence ("without asking; interactive ..."): a space, then a lowercase letter. */
+function joinsClauses(line: string, i: number): boolean {
+  const next = line.charCodeAt(i + 2);
+  return line.charCodeAt(i + 1) === 32 && next >= 97 && next <= 122;
+}
 
 function hasCodeChar(line: string): boolean {
   for (let i = 0; i < line.length; i++) {
     const c = line.charCodeAt(i);
-    if (c < 128 && CODE_CHAR[c] === 1) return true;
+    if (c < 128 && CODE_CHAR[c] === 1 && !(c === SEMICOLON && joinsClauses(line, i))) return true;
   }
   return false;
 }
