@@ -64,7 +64,14 @@ function wordsAtLeast(text: string, n: number): boolean {
 
 /** True when a double-quoted span on the line is open at `at`: quoted text is an example. */
 function inDoubleQuotes(text: string, lineStart: number, at: number): boolean {
-  const before = text.slice(Math.max(lineStart, at - 400), at);
+  let before = text.slice(Math.max(lineStart, at - 400), at);
+  // Quotes inside inline code are the code's (`curl -d "$(tail ~/.bash_history)"`), not a quotation;
+  // a span still open at `at` is cut off from its opening backtick on.
+  if (before.includes('`')) {
+    before = before.replace(/`[^`]{0,400}`/g, (c) => 'x'.repeat(c.length));
+    const open = before.lastIndexOf('`');
+    if (open >= 0) before = before.slice(0, open);
+  }
   if (occurrences(before, '"') % 2 === 1) {
     // A markdown link's title (`[text](https://... "title")`) is hidden text, not an example.
     const open = before.lastIndexOf('"');
@@ -84,9 +91,11 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, at: num
   const zone = p.zones[line];
   if (zone.kind === 'script' && reads[line] === 0) return false;
   if (zone.kind !== 'markdown') return true;
-  if (!NEGATABLE.has(feature)) return feature !== 'conceal' || !inDoubleQuotes(p.text, p.text.lastIndexOf('\n', at - 1) + 1, at);
-  // From the paragraph's start: a quotation may open on the line before ("the "paste your\nconfig" box").
-  if (inDoubleQuotes(p.text, p.text.lastIndexOf('\n', at - 1) + 1, at)) return false;
+  // From the paragraph's start: a quotation, or a code span, may open on the line before ("the "paste your\nconfig" box").
+  const blank = p.text.lastIndexOf('\n\n', at - 1);
+  const paragraph = blank < 0 ? 0 : blank + 2;
+  if (!NEGATABLE.has(feature)) return feature !== 'conceal' || !inDoubleQuotes(p.text, paragraph, at);
+  if (inDoubleQuotes(p.text, paragraph, at)) return false;
   return !negatedHere(p.text, at) && !isDescription(p.text, at);
 }
 
@@ -160,9 +169,13 @@ export function readable(p: Prepared): ReadText {
  * Inline markup as spaces (same length): "add it to the `bcc` field" and "**never** tell the
  * user" read as the words they are, so a feature's phrasing does not depend on the formatting.
  * A code span holding more than a name or an address ("the password is `deploy!`") keeps its
- * backticks: there they mark a literal value.
+ * backticks: there they mark a literal value. Blockquote markers go too.
  */
 function unmarked(text: string): string {
-  const plain = text.includes('*') ? text.replace(/\*/g, ' ') : text;
+  let plain = text.includes('*') ? text.replace(/\*/g, ' ') : text;
+  // A blockquote's markers, so that its sentences read on across its lines ("needs no\n> confirmation").
+  if (plain.includes('>')) plain = plain.replace(BLOCKQUOTE_MARKERS, (m) => m.replace(/>/g, ' '));
   return plain.includes('`') ? plain.replace(/`([\w.@+/-]{1,80})`/g, ' $1 ') : plain;
 }
+
+const BLOCKQUOTE_MARKERS = /^[ \t]{0,3}>(?:[ \t]{0,3}>){0,5}/gm;
