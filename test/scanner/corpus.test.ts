@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, BLIND_V20_CORPUS_DIR, BLIND_V21_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -156,6 +156,17 @@ const BLIND_V17_RECORDED = { caught: 62, malicious: 100, flagged: 0, benign: 100
 const BLIND_V18_RECORDED = { caught: 64, malicious: 100, flagged: 2, benign: 100, withModel: { caught: 100, flagged: 2 } };
 const BLIND_V19_RECORDED = { caught: 49, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 100, flagged: 1 } };
 
+/**
+ * v20 (no emphasis) and v21 (MCP servers and agent configuration), written blind in the seventh
+ * session and measured once against the shipped rules and model (trained on v2..v19 and installed
+ * text, with the veto): the rules alone 55/100 and 5/100 benign, 64/100 and 6/100; the rules and
+ * the model 86/100 and 7/100, 96/100 and 6/100 (91.0% and 6.5% over the two; docs/scanner.md).
+ * Read and trained on in the same session: the floors below are that session's rules and the
+ * model trained on v2..v21.
+ */
+const BLIND_V20_RECORDED = { caught: 64, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 100, flagged: 1 } };
+const BLIND_V21_RECORDED = { caught: 66, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 100, flagged: 1 } };
+
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
   { name: 'v3', dir: BLIND_V3_CORPUS_DIR, recorded: BLIND_V3_RECORDED },
@@ -175,6 +186,8 @@ describe.each([
   { name: 'v17', dir: BLIND_V17_CORPUS_DIR, recorded: BLIND_V17_RECORDED },
   { name: 'v18', dir: BLIND_V18_CORPUS_DIR, recorded: BLIND_V18_RECORDED },
   { name: 'v19', dir: BLIND_V19_CORPUS_DIR, recorded: BLIND_V19_RECORDED },
+  { name: 'v20', dir: BLIND_V20_CORPUS_DIR, recorded: BLIND_V20_RECORDED },
+  { name: 'v21', dir: BLIND_V21_CORPUS_DIR, recorded: BLIND_V21_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>

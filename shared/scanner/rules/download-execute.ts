@@ -180,7 +180,8 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     title: 'Code that hands a file to a shell (system("sh", path), subprocess.run(["bash", f]), spawn("sh", [p]), exec.Command("bash", p)); a signal for combinations',
     message: 'runs a shell on a file from code',
     where: ['script', 'other'],
-    needles: ['sh', 'powershell', 'pwsh', 'cmd'],
+    // Every match ends the shell's name with its closing quote.
+    needles: ['sh"', "sh'", 'cmd"', "cmd'", 'exe"', "exe'"],
     patterns: [/\b(?:system|exec|spawn|spawnSync|execFile|execFileSync|Popen|run|call|check_call|check_output|Command|Process\.spawn|IO\.popen)\s{0,3}\(\s{0,3}\[?\s{0,3}["'](?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|dash|powershell|pwsh|cmd(?:\.exe)?)["']\s{0,3},/],
   },
   {
@@ -191,7 +192,7 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     message: 'installs a package from an address outside the registries, whose install scripts run at once',
     where: 'any',
     verify: 'unknownHost',
-    needles: ['npm', 'pnpm', 'yarn', 'bun', 'pip', 'uv', 'pipx', 'gem'],
+    needles: ['http'],
     patterns: [
       // The package is the address (a tarball, a wheel); an index or registry flag names where to look up packages instead.
       re(String.raw`\b${PACKAGE_INSTALL}\b[^\n|;&]{0,120}?(?<![\w-]|(?:--(?:extra-)?index-url|--registry|--find-links|--source|\s-i|\s-f)[\s=]{1,3}["']?)["']?https?:\/\/(?:[^@\s/"']{1,200}@)?(?<host>[a-z0-9.-]{3,253})`),
