@@ -89,6 +89,11 @@ export interface LineZone {
    * quoted command there is an exhibit, not an instruction.
    */
   exhibit: boolean;
+  /**
+   * In a fenced block whose info string names a format that is read, never run (`yara`, `sigma`,
+   * `text`, `log`, `output`): a detection rule's strings, quoted telemetry, a program's output.
+   */
+  inert: boolean;
 }
 
 const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|red\s{1,3}flags?|examples?\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|detects?|detection|attacks?|attackers?|malicious|suspicious|threats?|IOCs?|tampering|never\s{1,3}do|anti-?patterns?|don['’]ts|avoid|pitfalls?|mistakes|what\s{1,3}not\s{1,3}to\s{1,3}do|(?:bad|insecure|unsafe|wrong)\s{1,3}(?:examples?|practices?|patterns?|ways?))\b|^\s{0,3}#{1,6}\s[^\n]{0,200}?(?:してはいけない|やってはいけない|しないこと|避けるべき|禁止事項|アンチパターン|不要做|不应|避免|禁止|하지\s{0,2}말아야|피해야|[àÀ]\s{1,3}[ée]viter|[ÉE]vitez|чего\s{1,3}не\s{1,3}делать|избега|\b(?:ne\s{1,3}pas\s{1,3}faire|ce\s{1,3}qu['’]il\s{1,3}ne\s{1,3}faut\s{1,3}pas|qu[ée]\s{1,3}no\s{1,3}hacer|evit(?:ar|e|a)\b|o\s{1,3}que\s{1,3}não\s{1,3}fazer|da\s{1,3}evitare|cosa\s{1,3}non\s{1,3}fare|nicht\s{1,3}tun|vermeiden|was\s{1,3}man\s{1,3}nicht|czego\s{1,3}nie\s{1,3}robi|unikaj|wat\s{1,3}niet|vermijd))/i;
@@ -114,10 +119,13 @@ export function leadingChar(line: string): string {
 
 /** Every zone a line can be in, made once and shared: nothing writes to a zone. */
 const KINDS: readonly FileKind[] = ['markdown', 'script', 'manifest', 'other'];
-const ZONES = new Map(KINDS.map((kind) => [kind, [false, true].map((comment) => [false, true].map((exhibit): LineZone => ({ kind, comment, exhibit })))]));
+const ZONES = new Map(KINDS.map((kind) => [kind, [false, true].map((comment) => [false, true].map((exhibit): LineZone => ({ kind, comment, exhibit, inert: false })))]));
 const zoneOf = (kind: FileKind, comment: boolean, exhibit: boolean): LineZone => ZONES.get(kind)![comment ? 1 : 0][exhibit ? 1 : 0];
 const MARKDOWN = ZONES.get('markdown')!;
 const SCRIPT = ZONES.get('script')![0];
+const INERT: readonly LineZone[] = [false, true].map((exhibit) => ({ kind: 'script', comment: false, exhibit, inert: true }));
+/** Info strings of fenced blocks that hold data to read, not code to run. */
+const INERT_FENCE = /^\s{0,3}(?:`{3,}|~{3,})\s{0,3}(?:yara|yar|sigma|text|txt|plaintext|plain|log|logs|output|console-output|stdout|stderr|eml|email)\s*$/i;
 
 /**
  * One zone per line. Only markdown has more than one zone; every other file is its kind
@@ -131,6 +139,7 @@ export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] 
   }
   const zones: LineZone[] = [];
   let fence: string | null = null;
+  let inert = false;
   let inComment = false;
   let exhibit = false;
   for (const line of lines) {
@@ -138,13 +147,14 @@ export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] 
     const m = first === '`' || first === '~' ? FENCE.exec(line) : null;
     if (fence !== null) {
       // The closing fence belongs to the block; a longer run of the same mark also closes it.
-      zones.push(SCRIPT[exhibit ? 1 : 0]);
+      zones.push(inert ? INERT[exhibit ? 1 : 0] : SCRIPT[exhibit ? 1 : 0]);
       if (m && m[1][0] === fence[0] && m[1].length >= fence.length) fence = null;
       continue;
     }
     if (m && !inComment) {
       fence = m[1];
-      zones.push(SCRIPT[exhibit ? 1 : 0]);
+      inert = INERT_FENCE.test(line);
+      zones.push(inert ? INERT[exhibit ? 1 : 0] : SCRIPT[exhibit ? 1 : 0]);
       continue;
     }
     // `<!-- ... -->` written in inline code is shown as it is: an example of a comment, not one.

@@ -277,9 +277,20 @@ function isSearchPattern(line: string, start: number): boolean {
   return single % 2 === 1 || (double % 2 === 1 && !substituted);
 }
 
+/** Whether one of the next `unlessWithinLines` lines of the same code block matches the rule's `unless`. */
+function restoredBelow(rule: Rule, p: Prepared, line: number): boolean {
+  const last = Math.min(p.lines.length - 1, line + rule.unlessWithinLines!);
+  for (let i = line + 1; i <= last && p.zones[i].kind === 'script'; i++) {
+    if (rule.unless!.some((u) => u.test(p.lines[i]))) return true;
+  }
+  return false;
+}
+
 function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpExecArray): RawFinding | null {
   const zone = p.zones[line];
   if (rule.where !== 'any' && !rule.where.includes(zone.kind)) return null;
+  // A detection rule's strings or quoted telemetry are read, never run; hidden text is hidden anywhere.
+  if (zone.inert && rule.category !== 'hidden-text') return null;
   if (rule.commentsOnly && !zone.comment) return null;
   const text = p.lines[line];
   // Context is read from the joined text, so a negation on the previous line of the same
@@ -300,6 +311,7 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
   if (rule.unless?.length) {
     const seg = commandSegment(p.text, abs, abs + m[0].length, zone.kind === 'markdown');
     if (rule.unless.some((u) => u.test(seg))) return null;
+    if (zone.kind === 'script' && rule.unlessWithinLines && restoredBelow(rule, p, line)) return null;
   }
   const verdict = rule.verify ? runVerifier(rule.verify, m) : {};
   if (verdict === null) return null;

@@ -118,6 +118,11 @@ export interface Rule {
   patternNeedles?: readonly (readonly string[])[];
   /** A match whose command segment also matches one of these is a benign use and is dropped. */
   unless?: readonly RegExp[];
+  /**
+   * Also look for `unless` on this many following lines of the same code block: a control switched
+   * off to reproduce a problem and back on a few commands later (`setenforce 0` ... `setenforce 1`).
+   */
+  unlessWithinLines?: number;
   /** Default `mention`. */
   prose?: ProseMode;
   /** Only look inside HTML comments of markdown files. */

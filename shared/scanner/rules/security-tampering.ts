@@ -27,6 +27,8 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     ],
     // Switched off for one check and straight back on in the same command or sentence: a diagnosis.
     unless: [/\bsetenforce\s{1,3}(?:1|Enforcing)\b|\bufw\s{1,3}(?:--force\s{1,3})?enable\b|\bspctl\s{1,3}--master-enable\b|\bauditctl\s{1,3}-e\s{0,3}1\b/i],
+    // ... or a few commands later in the same code block.
+    unlessWithinLines: 6,
   },
   {
     id: 'SC002',
