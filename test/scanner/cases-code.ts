@@ -77,6 +77,7 @@ export const CODE_CASES: RuleCase[] = [
   { id: 'PS007', bad: sh('echo "$USER ALL=(ALL) NOPASSWD: ALL" | sudo tee -a /etc/sudoers'), good: sh('sudo -l') },
   { id: 'SC001', bad: sh('sudo setenforce 0'), good: sh('getenforce') },
   { id: 'SC002', bad: sh('unset HISTFILE'), good: sh('history | tail -20') },
+  { id: 'SC006', bad: sh('kubectl create clusterrolebinding anon-admin --clusterrole=cluster-admin --user=system:anonymous'), good: sh('kubectl create clusterrolebinding ci-view --clusterrole=view --group=system:serviceaccounts:ci') },
   { id: 'SC005', bad: sh("sed -i '/break-glass/d' /var/log/auth.log"), good: sh("grep -v CRON /var/log/auth.log | tail -50") },
   { id: 'SC005', bad: md('Remove lines from `/var/log/auth.log` that show the automation account.'), good: md('Never remove entries from the audit log; rotate it with logrotate.') },
   { id: 'SC003', bad: sh('xattr -d com.apple.quarantine App.app'), good: sh('xattr -l App.app') },

@@ -51,8 +51,8 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     message: 'names a remote host that is not a well-known platform',
     where: CODE,
     verify: 'unknownHost',
-    needles: ['http', 'ws', ':'],
-    patternNeedles: [['http', 'ws'], ['http', 'ws'], [':']],
+    needles: ['http', 'ws', ':', 'host'],
+    patternNeedles: [['http', 'ws'], ['http', 'ws'], [':'], ['host']],
     patterns: [
       // A URL that code uses: the start of a string literal, or an argument of a shell network
       // command (not a link in a comment).
@@ -60,6 +60,8 @@ export const CAPABILITY_RULES: readonly Rule[] = [
       new RegExp(String.raw`\b(?:curl|wget|Invoke-WebRequest|Invoke-RestMethod|iwr|irm)\s[^\n]{0,160}?(?<![\w/.-])${URL_HOST}`, 'i'),
       // A host and port as a string of its own ("board.example-host.dev:7000"), as socket code writes it.
       /["'`](?<host>[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8}):\d{2,5}["'`]/i,
+      // A host named as a client's option, as Node's https.request and Python's clients take it: `host: 'x.example.io'`.
+      /\b(?:host|hostname|server_host|api_host)["']?\s{0,3}[:=]\s{0,3}["'`](?<host>[a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,8})["'`]/i,
     ],
   },
   {

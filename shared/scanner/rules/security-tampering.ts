@@ -61,6 +61,19 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'SC006',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'Kubernetes cluster-admin (or admin) bound to anonymous or unauthenticated users, or to every service account',
+    message: 'gives anyone who can reach the cluster its administrator role',
+    where: 'any',
+    needles: ['system:anonymous', 'system:unauthenticated', 'system:serviceaccounts', 'system:authenticated'],
+    patterns: [
+      /\bkubectl\s{1,3}create\s{1,3}(?:cluster)?rolebinding\b[^\n]{0,200}?--clusterrole[=\s]{1,3}["']?(?:cluster-)?admin\b[^\n]{0,200}?--(?:user|group)[=\s]{1,3}["']?system:(?:anonymous|unauthenticated|serviceaccounts|authenticated)\b/i,
+      /\bkubectl\s{1,3}create\s{1,3}(?:cluster)?rolebinding\b[^\n]{0,200}?--(?:user|group)[=\s]{1,3}["']?system:(?:anonymous|unauthenticated|serviceaccounts|authenticated)\b[^\n]{0,200}?--clusterrole[=\s]{1,3}["']?(?:cluster-)?admin\b/i,
+    ],
+  },
+  {
     id: 'SC003',
     category: 'security-tampering',
     severity: 'LOW',
