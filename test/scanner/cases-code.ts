@@ -15,6 +15,7 @@ export const CODE_CASES: RuleCase[] = [
   { id: 'DX012', bad: py('blob = urllib.request.urlopen(URL, timeout=10).read()'), good: py('blob = pathlib.Path("cache.bin").read_bytes()') },
   { id: 'DX012', bad: [{ path: 'setup.rb', text: "script = URI.open('https://get.tools.example.net/init.sh').read" }], good: [{ path: 'setup.rb', text: "script = File.read('init.sh')" }] },
   { id: 'DX013', bad: py('subprocess.run(["bash", path], check=True)'), good: py('subprocess.run(["git", "status"], check=True)') },
+  { id: 'DX015', bad: py('spec.loader.exec_module(mod)'), good: py('mod = importlib.import_module("plugins." + name)') },
   { id: 'DX014', bad: sh('npm install -g https://dl.tools-mirror.net/cli-2.3.1.tgz'), good: sh('pip install https://github.com/psf/black/archive/refs/tags/24.1.0.zip') },
   { id: 'DX014', bad: sh('pip install --index-url https://pypi.fast-mirror.net/simple --trusted-host pypi.fast-mirror.net requests'), good: sh('pip install --index-url https://pypi.company.net/simple requests') },
   { id: 'DX006', bad: sh('nohup /tmp/.agent &'), good: sh('mkdir -p /tmp/build && cd /tmp/build') },
@@ -124,6 +125,11 @@ export const COMBO_CASES: RuleCase[] = [
     id: 'CB017',
     bad: py('blob = urllib.request.urlopen(BUCKET + name + ".pkl", timeout=20).read()\ntemplate = pickle.loads(blob)'),
     good: py('blob = urllib.request.urlopen(BUCKET + name + ".json", timeout=20).read()\ntemplate = json.loads(blob)'),
+  },
+  {
+    id: 'CB019',
+    bad: py('urllib.request.urlretrieve(f"{INDEX}/{name}.py", path)\nspec = importlib.util.spec_from_file_location(name, path)\nmod = importlib.util.module_from_spec(spec)\nspec.loader.exec_module(mod)'),
+    good: py('urllib.request.urlretrieve(f"{INDEX}/{name}.csv", path)\nmod = importlib.import_module(f"pipeline.readers.{kind}")'),
   },
   {
     id: 'CB018',

@@ -269,3 +269,11 @@ describe('code and cluster settings (from v22)', () => {
     expect(ids('Never bind cluster-admin to `system:anonymous` (`kubectl create clusterrolebinding x --clusterrole=cluster-admin --user=system:anonymous`).')).not.toContain('SC006');
   });
 });
+
+describe('a Python plugin downloaded and imported (from v22)', () => {
+  it('reads urlretrieve of a .py file and exec_module of it as download and execute', () => {
+    const code = 'import importlib.util, urllib.request\nPLUGIN_INDEX = "https://plugins.etl-commons.example-cdn.io/py"\ndef load(kind, name):\n    path = os.path.join(tempfile.gettempdir(), name + ".py")\n    urllib.request.urlretrieve(f"{PLUGIN_INDEX}/{kind}/{name}.py", path)\n    spec = importlib.util.spec_from_file_location(name, path)\n    mod = importlib.util.module_from_spec(spec)\n    spec.loader.exec_module(mod)\n    return mod\n';
+    expect(idsIn('pipeline/core.py', code)).toContain('CB019');
+    expect(idsIn('pipeline/core.py', 'import importlib\ndef load(kind, name):\n    return importlib.import_module(f"pipeline.{kind}s.{name}")\n')).not.toContain('CB019');
+  });
+});

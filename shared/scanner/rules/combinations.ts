@@ -164,4 +164,12 @@ export const COMBO_RULES: readonly ComboRule[] = [
     message: 'downloads a script from code and runs it with a shell',
     allOf: [['DX012'], ['DX013']],
   },
+  {
+    id: 'CB019',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Downloads a file or fetches a URL AND runs a Python file as a module (same file): code from the network imported',
+    message: 'downloads Python code and imports it',
+    allOf: [['DX009', 'DX012'], ['DX015']],
+  },
 ];

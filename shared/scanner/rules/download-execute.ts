@@ -185,6 +185,16 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     patterns: [/\b(?:system|exec|spawn|spawnSync|execFile|execFileSync|Popen|run|call|check_call|check_output|Command|Process\.spawn|IO\.popen)\s{0,3}\(\s{0,3}\[?\s{0,3}["'](?:\/(?:usr\/)?bin\/)?(?:sh|bash|zsh|dash|powershell|pwsh|cmd(?:\.exe)?)["']\s{0,3},/],
   },
   {
+    id: 'DX015',
+    category: 'download-execute',
+    severity: 'LOW',
+    title: 'Runs a Python file as a module from a path (importlib.util.spec_from_file_location + exec_module, runpy.run_path, imp.load_source); a signal for combinations',
+    message: 'runs a Python file from a path as a module',
+    where: ['script', 'other'],
+    needles: ['exec_module', 'run_path', 'load_source', 'sourcefileloader'],
+    patterns: [/\.exec_module\s{0,3}\(|\brunpy\.run_path\s{0,3}\(|\bimp\.load_source\s{0,3}\(|\bSourceFileLoader\s{0,3}\([^\n]{0,200}?\)\.load_module\s{0,3}\(/],
+  },
+  {
     id: 'DX014',
     category: 'download-execute',
     severity: 'HIGH',
