@@ -90,7 +90,7 @@ export interface LineZone {
    */
   exhibit: boolean;
   /**
-   * In a fenced block whose info string names a format that is read, never run (`yara`, `sigma`,
+   * In a fenced block whose info string names a format that is read, never run (`yara`, `sigma`, `kql`,
    * `text`, `log`, `output`): a detection rule's strings, quoted telemetry, a program's output.
    */
   inert: boolean;
@@ -125,7 +125,7 @@ const MARKDOWN = ZONES.get('markdown')!;
 const SCRIPT = ZONES.get('script')![0];
 const INERT: readonly LineZone[] = [false, true].map((exhibit) => ({ kind: 'script', comment: false, exhibit, inert: true }));
 /** Info strings of fenced blocks that hold data to read, not code to run. */
-const INERT_FENCE = /^\s{0,3}(?:`{3,}|~{3,})\s{0,3}(?:yara|yar|sigma|text|txt|plaintext|plain|log|logs|output|console-output|stdout|stderr|eml|email)\s*$/i;
+const INERT_FENCE = /^\s{0,3}(?:`{3,}|~{3,})\s{0,3}(?:yara|yar|sigma|kql|kusto|spl|splunk|eql|text|txt|plaintext|plain|log|logs|output|console-output|stdout|stderr|eml|email)\s*$/i;
 
 /**
  * One zone per line. Only markdown has more than one zone; every other file is its kind

@@ -281,7 +281,7 @@ const ADVERB = /\b(?:quietly|silently|secretly|covertly)\b/g;
 const CONCEALS = new RegExp(REGEX.get('conceal')!.source, 'i');
 
 /** The user by name, in the languages concealment is looked for in: not "they", which is as often the changes or the files. */
-const THE_USER = /\b(?:user|users|human|reply|replies|summary|summaries|draft|drafts|answer|chat)\b|użytkownik|usuari|usuári|utent|utilisateur|benutzer|nutzer|gebruiker|пользовател|ユーザー|用户|사용자/;
+const THE_USER = /\b(?:user|users|human|reply|replies|summary|summaries|draft|drafts|answer|chat|reviewers?)\b|\b(?:present|report|describe)\s{1,3}(?:it|this|that)\s{1,3}as\b|użytkownik|usuari|usuári|utent|utilisateur|benutzer|nutzer|gebruiker|пользовател|ユーザー|用户|사용자/;
 
 /** Whether a window hides something from the user by name, in more than an adverb. */
 function hidesFromUser(window: string): boolean {
