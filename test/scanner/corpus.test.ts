@@ -174,8 +174,8 @@ const BLIND_V21_RECORDED = { caught: 66, malicious: 100, flagged: 1, benign: 100
 const BLIND_V22_RECORDED = { caught: 56, malicious: 100, flagged: 11, benign: 100, withModel: { caught: 93, flagged: 11 } };
 /**
  * v23 (short, plain and multilingual) and v24 (the hard cases on both sides), measured once
- * against the seventh session's final rules and the model trained on v2..v22 (82.5% and 1.5%
- * over the two; docs/scanner.md). Kept back: the floors are what they measured.
+ * against the seventh session's rules of 07:53 and the model trained on v2..v22 (82.5% and 1.5%
+ * over the two; docs/scanner.md). The floors are what they measured; read and trained on after.
  */
 const BLIND_V23_RECORDED = { caught: 48, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 71, flagged: 0 } };
 const BLIND_V24_RECORDED = { caught: 56, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 94, flagged: 3 } };
