@@ -62,7 +62,7 @@ function wordsAtLeast(text: string, n: number): boolean {
   return runs >= n - 1;
 }
 
-/** True when a double-quoted span on the line is open at `at`: quoted text is an example. */
+/** True when a double-quoted span, from `lineStart` (the paragraph's start) on, is open at `at`: quoted text is an example. */
 function inDoubleQuotes(text: string, lineStart: number, at: number): boolean {
   let before = text.slice(Math.max(lineStart, at - 400), at);
   // Quotes inside inline code are the code's (`curl -d "$(tail ~/.bash_history)"`), not a quotation;
