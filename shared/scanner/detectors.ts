@@ -30,20 +30,22 @@ const FIRST_OF: Record<string, RegExp> = {
  * one word of at most 12 characters ("TEST" in a linter's fixture). Still reported, at MEDIUM;
  * the rules read the decoded word in place either way, and an instruction takes words.
  */
-function spellsOneShortWord(p: Prepared, h: Prepared['hidden'][number]): boolean {
-  if (!h.decoded || h.decoded.length > 12 || /\s/.test(h.decoded)) return false;
-  return p.hidden.filter((o) => o.line === h.line && o.kind === 'tags').length === 1;
+function spellsOneShortWord(h: Prepared['hidden'][number], runsOnLine: number): boolean {
+  return runsOnLine === 1 && !!h.decoded && h.decoded.length <= 12 && !/\s/.test(h.decoded);
 }
 
 /** Findings for the invisible characters normalisation found and removed or decoded. */
 export function hiddenFindings(p: Prepared, out: RawFinding[]): void {
+  // Runs of tag characters per line, counted once (a file may hold one on each of 100,000 lines).
+  const tagRuns = new Map<number, number>();
+  for (const h of p.hidden) if (h.kind === 'tags') tagRuns.set(h.line, (tagRuns.get(h.line) ?? 0) + 1);
   for (const h of p.hidden) {
     const raw = p.rawLines[h.line] ?? '';
     // The excerpt centres on the first hidden character, however long the line.
     const at = Math.max(0, raw.search(FIRST_OF[h.kind]));
     if (h.kind === 'tags') {
       const said = h.decoded ? `: "${excerpt(h.decoded).slice(0, 100)}"` : '';
-      const severity = spellsOneShortWord(p, h) ? 'MEDIUM' : TAGS.severity;
+      const severity = spellsOneShortWord(h, tagRuns.get(h.line)!) ? 'MEDIUM' : TAGS.severity;
       out.push(finding(TAGS, p, h.line, raw, `${TAGS.message} (${h.count} characters)${said}`, severity, at));
     } else if (h.kind === 'zeroWidth') {
       const rule = h.longestRun >= 8 ? ZERO_WIDTH_RUN : ZERO_WIDTH;

@@ -23,6 +23,7 @@ export const HOSTILE_LINES: Record<string, string> = {
   'image soup': '![a](https://x.example/?'.repeat(4_000),
   'zero-width soup': 'a\u200B'.repeat(50_000),
   'tag soup': String.fromCodePoint(0xe0041).repeat(30_000),
+  'a tag run on every line': `a${String.fromCodePoint(0xe0041)}\n`.repeat(40_000),
   'markdown fences': '```\n'.repeat(20_000),
   'html comments': '<!--'.repeat(25_000),
   'find soup': 'find / -name '.repeat(8_000),
