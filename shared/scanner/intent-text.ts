@@ -91,12 +91,18 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, at: num
   const zone = p.zones[line];
   if (zone.kind === 'script' && reads[line] === 0) return false;
   if (zone.kind !== 'markdown') return true;
+  const negatable = NEGATABLE.has(feature);
+  if (!negatable && feature !== 'conceal') return true;
   // From the paragraph's start: a quotation, or a code span, may open on the line before ("the "paste your\nconfig" box").
-  const blank = p.text.lastIndexOf('\n\n', at - 1);
-  const paragraph = blank < 0 ? 0 : blank + 2;
-  if (!NEGATABLE.has(feature)) return feature !== 'conceal' || !inDoubleQuotes(p.text, paragraph, at);
-  if (inDoubleQuotes(p.text, paragraph, at)) return false;
-  return !negatedHere(p.text, at) && !isDescription(p.text, at);
+  if (inDoubleQuotes(p.text, paragraphStart(p.text, at), at)) return false;
+  return !negatable || (!negatedHere(p.text, at) && !isDescription(p.text, at));
+}
+
+/** Where the paragraph holding `at` starts, looked for only as far back as inDoubleQuotes reads (400 characters). */
+function paragraphStart(text: string, at: number): number {
+  const from = Math.max(0, at - 400);
+  for (let i = at - 1; i > from; i--) if (text.charCodeAt(i) === 10 && text.charCodeAt(i - 1) === 10) return i + 1;
+  return from;
 }
 
 /**
