@@ -270,7 +270,7 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
   autonomy: ['authori', 'approved', 'consented', 'confirm', 'deny', 'block', 'approval', 'permission', 'ask', 'wait', 'prompt', 'check', 'assume', 'allow', 'yes', 'auto', 'skip', 'preference', 'objection'],
   consequential: ['push', 'delet', 'remov', 'wip', 'drop', 'overwrit', 'force', 'reset', 'uninstall', 'transfer', 'pay', 'purchas', 'sudo', 'command', 'rm', 'destroy', 'purg', 'truncat', 'usun', 'usuń', 'lösch', 'losch', 'borr', 'elimin', 'supprim', 'verwijder', 'cancell', 'удал', 'unlimited', 'infinite', 'max', 'setapprovalforall', '256'],
   dismiss: ['ignor', 'disregard', 'supersed', 'bypass', 'overrid'],
-  defy: ['regardless', 'if', 'if', 'even', 'tell', 'utente', 'usuario', 'utilisateur', 'benutzer', 'nutzer', 'anwender', 'usuário', 'usuario'],
+  defy: ['regardless', 'if', 'even', 'tell', 'utente', 'usuario', 'utilisateur', 'benutzer', 'nutzer', 'anwender', 'usuário'],
   payee: ['update', 'set', 'iban', 'bankverbindung', 'kontonummer', 'bankdaten', 'coordinate', 'cuenta', 'rekening', 'rib', 'dados', 'cambi', 'modific', 'sostitu', 'change', 'remplac', 'wijzig', 'vervang', 'alter', 'zmie', 'ndere', 'ersetz', 'replac', 'swap', 'substitut', 'chang', 'overwrite', 'rewrite', 'redirect', 'reroute', 'route'],
   display: ['show', 'display', 'present', 'read', 'echo', 'render', 'zet', 'toon', 'laat', 'zeig', 'mostr', 'muestra', 'affiche', 'poka'],
   consent: ['user', 'they'],
