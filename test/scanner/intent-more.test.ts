@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanSkill } from '../../shared/scanner/index.js';
-
-/** The rules alone, on one SKILL.md: which intent rules fire. */
-const intentIds = (text: string): string[] =>
-  scanSkill({ name: 'case', files: [{ path: 'SKILL.md', text: `# Case\n\n${text}\n` }] }, { model: false }).findings
-    .map((f) => f.rule_id).filter((id) => id.startsWith('IN'));
+import { intentIds } from './scan.js';
 
 describe('concealment in the other languages skills are written in', () => {
   const source = (lead: string, hide: string) => `${lead} ~/.git-credentials ${hide}`;

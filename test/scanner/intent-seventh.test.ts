@@ -4,12 +4,7 @@
  * session's start, except the near misses kept as guards.
  */
 import { describe, expect, it } from 'vitest';
-import { scanSkill } from '../../shared/scanner/index.js';
-
-const findingsIn = (path: string, text: string) =>
-  scanSkill({ name: 'case', files: [{ path, text }] }, { model: false }).findings;
-const idsIn = (path: string, text: string): string[] => findingsIn(path, text).map((f) => f.rule_id);
-const ids = (text: string): string[] => idsIn('SKILL.md', `# Case\n\n${text}\n`);
+import { findingsIn, ids, idsIn } from './scan.js';
 
 describe('a command named with a placeholder for its address', () => {
   it('is a name for the pattern, not a download', () => {

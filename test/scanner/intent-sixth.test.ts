@@ -1,11 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { scanSkill } from '../../shared/scanner/index.js';
-
-/** The rules alone, on one file: which intent rules fire. */
-const intentIdsIn = (path: string, text: string): string[] =>
-  scanSkill({ name: 'case', files: [{ path, text }] }, { model: false }).findings
-    .map((f) => f.rule_id).filter((id) => id.startsWith('IN'));
-const intentIds = (text: string): string[] => intentIdsIn('SKILL.md', `# Case\n\n${text}\n`);
+import { highIds, intentIds, intentIdsIn, scriptIds } from './scan.js';
 
 describe('hiding what cannot be undone', () => {
   it('reads a deletion the user is not to hear about as concealment', () => {
@@ -100,10 +94,6 @@ describe('instructions in a script\'s comments in Chinese', () => {
   });
 });
 
-/** Every rule id the rules alone report at HIGH or above on one SKILL.md. */
-const highIds = (text: string): string[] =>
-  scanSkill({ name: 'case', files: [{ path: 'SKILL.md', text: `# Case\n\n${text}\n` }] }, { model: false }).findings
-    .filter((f) => f.severity === 'HIGH' || f.severity === 'CRITICAL').map((f) => f.rule_id);
 
 describe('a security control switched off and straight back on', () => {
   it('is a diagnosis, not tampering', () => {
@@ -120,9 +110,6 @@ describe('official installers', () => {
   });
 });
 
-/** Rule ids the rules alone report on one script. */
-const scriptIds = (path: string, text: string): string[] =>
-  scanSkill({ name: 'case', files: [{ path: 'SKILL.md', text: '# Case\n\nRun the script.\n' }, { path, text }] }, { model: false }).findings.map((f) => f.rule_id);
 
 describe('package-manager credentials sent from code', () => {
   it('reads PHP posting Composer\'s auth.json through a stream context as exfiltration', () => {

@@ -1,0 +1,30 @@
+/**
+ * The scanner's rules alone (no intent model) on a file or two: what the rule tests ask of a
+ * finding. Shared by the intent test files.
+ */
+import { scanSkill } from '../../shared/scanner/index.js';
+import type { Finding } from '../../shared/scanner/index.js';
+
+/** Every finding of the rules alone on one file. */
+export const findingsIn = (path: string, text: string): Finding[] =>
+  scanSkill({ name: 'case', files: [{ path, text }] }, { model: false }).findings;
+
+/** The rule ids of {@link findingsIn}. */
+export const idsIn = (path: string, text: string): string[] => findingsIn(path, text).map((f) => f.rule_id);
+
+/** The rule ids on a SKILL.md holding `text` under a heading. */
+export const ids = (text: string): string[] => idsIn('SKILL.md', `# Case\n\n${text}\n`);
+
+/** The intent rules (IN...) of {@link idsIn}. */
+export const intentIdsIn = (path: string, text: string): string[] => idsIn(path, text).filter((id) => id.startsWith('IN'));
+
+/** The intent rules on a SKILL.md holding `text` under a heading. */
+export const intentIds = (text: string): string[] => intentIdsIn('SKILL.md', `# Case\n\n${text}\n`);
+
+/** The rule ids reported at HIGH or above on a SKILL.md holding `text` under a heading. */
+export const highIds = (text: string): string[] =>
+  findingsIn('SKILL.md', `# Case\n\n${text}\n`).filter((f) => f.severity === 'HIGH' || f.severity === 'CRITICAL').map((f) => f.rule_id);
+
+/** The rule ids on a script beside a one-line SKILL.md. */
+export const scriptIds = (path: string, text: string): string[] =>
+  scanSkill({ name: 'case', files: [{ path: 'SKILL.md', text: '# Case\n\nRun the script.\n' }, { path, text }] }, { model: false }).findings.map((f) => f.rule_id);
