@@ -112,13 +112,20 @@ function paragraphStart(text: string, at: number): number {
  */
 const CLAUSE_START = /[.;:!?,](?=\s|$)|[\n(]|\s(?:then|and|but|so|or)\s/g;
 const NEGATION = /\b(?:never|not|no|without|instead\s{1,3}of|rather\s{1,3}than|avoid|refuse|don['’]t|doesn['’]t|won['’]t|can['’]t|cannot|shouldn['’]t|mustn['’]t)\b/i;
+/** {@link NEGATION} without "no", which in Portuguese is a preposition. */
+const NEGATION_BUT_NO = new RegExp(NEGATION.source.replace('|no|', '|'), 'i');
+/** Words of a Portuguese clause (and not of a Spanish or English one). */
+const PORTUGUESE = /\b(?:um|uma|dos|das|do|da|também|você|vocês|isso|pelo|pela)\b|ções?\b/i;
 
 function negatedHere(text: string, at: number): boolean {
   const before = text.slice(Math.max(0, at - 120), at);
   const window = before.includes('`') ? before.replace(/`[^`\n]{0,200}`/g, (c) => 'x'.repeat(c.length)) : before;
   let cut = 0;
   for (const m of window.matchAll(CLAUSE_START)) cut = (m.index ?? 0) + m[0].length;
-  return NEGATION.test(window.slice(cut));
+  const clause = window.slice(cut);
+  if (!NEGATION.test(clause)) return false;
+  // Portuguese "no" is "in the" (em + o): "envie os valores no corpo de um POST para https://...".
+  return NEGATION_BUT_NO.test(clause) || !PORTUGUESE.test(clause);
 }
 
 /**

@@ -74,6 +74,20 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'SC007',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'SSH server opened to empty passwords, or to root logging in with a password (sshd_config PermitEmptyPasswords yes; PermitRootLogin yes beside PasswordAuthentication yes)',
+    message: 'lets anyone log in over SSH with an empty or guessable password',
+    where: 'any',
+    needles: ['permitemptypasswords', 'permitrootlogin'],
+    patterns: [
+      /\bPermitEmptyPasswords\s{1,3}["'`]?yes\b/i,
+      // Root by password, set in one line or one instruction: key-only root login ("prohibit-password") is the default.
+      /\bPermitRootLogin\s{1,3}["'`]?yes\b[^\n]{0,120}?\bPasswordAuthentication\s{1,3}["'`]?yes\b|\bPasswordAuthentication\s{1,3}["'`]?yes\b[^\n]{0,120}?\bPermitRootLogin\s{1,3}["'`]?yes\b/i,
+    ],
+  },
+  {
     id: 'SC003',
     category: 'security-tampering',
     severity: 'LOW',

@@ -98,6 +98,18 @@ export const WALLET_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'WL010',
+    category: 'wallet-theft',
+    severity: 'HIGH',
+    title: 'An unlimited token allowance to a spender address written into the skill (approve(0x..., 2**256-1 / MaxUint256 / type(uint256).max))',
+    message: 'approves a fixed address to spend all of a token, for good',
+    where: 'any',
+    needles: ['approve'],
+    patterns: [
+      /\bapprove\s{0,3}\(\s{0,3}["'`]?0x[0-9a-f]{40}["'`]?\s{0,3},\s{0,3}(?:2\s{0,3}\*\*\s{0,3}256\s{0,3}-\s{0,3}1|(?:ethers\.)?(?:constants\.)?MaxUint256|maxUint256|type\(\s{0,3}uint256\s{0,3}\)\.max|uint256\(\s{0,3}-1\s{0,3}\)|["'`]?0x[f]{64}["'`]?|115792089237316195423570985008687907853269984665640564039457584007913129639935)/i,
+    ],
+  },
+  {
     id: 'WL008',
     category: 'wallet-theft',
     severity: 'LOW',
