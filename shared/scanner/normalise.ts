@@ -7,6 +7,9 @@
  * 2. Unicode NFKC, which folds fullwidth and other compatibility forms (`ｃｕｒｌ` -> `curl`);
  * 3. Cyrillic and Greek look-alike letters inside otherwise Latin words mapped to Latin;
  * 4. defanged URLs restored (`hxxps://evil[.]com` -> `https://evil.com`).
+ *
+ * Before all of these, C0 control characters other than the tab (NUL, escape, form feed...) are
+ * dropped: no renderer shows them, and one inside a word (`curl\0 https://...`) would split it.
  */
 import { HIDDEN_CHAR, scanHiddenLine, type HiddenHit } from './hidden.js';
 
@@ -72,6 +75,11 @@ export function normaliseVisible(line: string): string {
 
 // eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\x00-\x7f]/;
+/** Control characters no text shows: all of C0 and DEL but the tab and the line breaks. */
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/;
+// eslint-disable-next-line no-control-regex
+const CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 
 /**
  * Splits a file into lines and normalises each, collecting the invisible text found. A file of
@@ -85,12 +93,13 @@ const NON_ASCII = /[^\x00-\x7f]/;
 export function normaliseText(text: string): NormalisedText {
   const raw = text.includes('\r') ? text.split(/\r?\n|\r/) : text.split('\n');
   const hidden: HiddenHit[] = [];
+  const shown = CONTROL.test(text) ? raw.map((line) => line.replace(CONTROLS, '')) : raw;
   if (!NON_ASCII.test(text)) {
-    return { raw, lines: DEFANGED.test(text) ? raw.map(refang) : raw, hidden, ascii: true };
+    return { raw, lines: DEFANGED.test(text) ? shown.map(refang) : shown, hidden, ascii: true };
   }
   if (!HIDDEN_CHAR.test(text) && !CONFUSABLE_CHAR.test(text) && !DEFANGED.test(text) && text.normalize('NFKC') === text) {
-    return { raw, lines: raw, hidden, ascii: false };
+    return { raw, lines: shown, hidden, ascii: false };
   }
-  const lines = raw.map((line, i) => normaliseVisible(scanHiddenLine(line, i, hidden)));
+  const lines = shown.map((line, i) => normaliseVisible(scanHiddenLine(line, i, hidden)));
   return { raw, lines, hidden, ascii: false };
 }
