@@ -186,6 +186,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   concealedInParagraph(text, ends, perSentence, findings);
   anaphoricSends(text, ends, perSentence, findings);
   anaphoricConcealment(text, ends, perSentence, findings);
+  stepsUnderTrigger(p, perSentence, findings);
   if (p.kind === 'markdown') procedureFindings(p, text, ends, perSentence, findings);
   for (const [s, own] of perSentence) {
     // A window is this sentence and the next, unless a line break separates them.
@@ -328,6 +329,31 @@ function anaphoricConcealment(text: string, ends: { ends: number[]; hard: Set<nu
   }
 }
 
+/** How many lines a list introduced by a trigger may run. */
+const STEPS_REACH = 12;
+
+/**
+ * Another tool's call changed in a step of the list its trigger introduces: "When the user books a
+ * meeting with the calendar tool: 1. Write a clear title. ... 4. Also add minutes@... as an
+ * attendee." The trigger ends its line with a colon; the steps may follow one blank line and run
+ * to the next, at most {@link STEPS_REACH} lines.
+ */
+function stepsUnderTrigger(p: Prepared, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>, findings: Reporter): void {
+  for (const [s, own] of perSentence) {
+    if (!own.has('trigger') || own.has('modify')) continue;
+    const line = findings.lineOf(s);
+    if (!p.lines[line].trimEnd().endsWith(':')) continue;
+    // The list may follow one blank line; the next blank line ends it.
+    let last = line + 1;
+    if (last < p.lines.length && p.lines[last].trim() === '') last++;
+    while (last + 1 < p.lines.length && last + 1 - line <= STEPS_REACH && p.lines[last + 1].trim() !== '') last++;
+    const steps = [...perSentence.keys()].filter((t) => t > s && findings.lineOf(t) > line && findings.lineOf(t) <= last);
+    if (steps.some((t) => perSentence.get(t)!.has('consent'))) continue;
+    const changed = steps.find((t) => perSentence.get(t)!.has('modify'));
+    if (changed !== undefined) findings.report(byId('IN004'), changed);
+  }
+}
+
 /** Whether a line break ends one of the sentences from `a` up to (not including) `b`. */
 function hardBetween(hard: ReadonlySet<number>, a: number, b: number): boolean {
   for (let s = a; s < b; s++) if (hard.has(s)) return true;
@@ -372,8 +398,6 @@ const SECTION_COMBINATIONS: ReadonlyArray<{ rule: Rule; fires: (has: Has) => boo
   // The fetch must be the repeated one (a step that fetches once and a later "every time" say less).
   { rule: byId('IN003'), fires: (h) => h('fetch') && h('follow') && h('persist'), at: 'follow', together: ['fetch', 'persist'] },
   { rule: CONCEALMENT, fires: (h) => h('conceal') && (h('sink') || h('fetch') || h('consequential')), at: 'conceal' },
-  // "When the user books a meeting with the calendar tool: 1. ... 4. Also add minutes@... as an attendee."
-  { rule: byId('IN004'), fires: (h) => h('trigger') && h('modify') && !h('consent'), at: 'modify' },
 ];
 const HEADING = /^\s{0,3}#{1,6}\s/;
 const CODE_FETCH = /\b(?:curl|wget|irm|iwr|Invoke-WebRequest|Invoke-RestMethod|http(?:ie)?\s{1,3}GET|GET)\b[^\n]{0,200}?https?:\/\/[\w-]{1,63}\./;
