@@ -103,7 +103,29 @@ const DESCRIPTIVE = /\b(?:tries|try|trying|attempts?|attempting)\s{1,3}to\b|\b(?
 
 /** True when the clause before the match describes what an attack does rather than asking for it. */
 export function isDescription(line: string, start: number, clause = clauseBefore(line, start)): boolean {
-  return DESCRIPTIVE.test(clause);
+  return DESCRIPTIVE.test(clause) || isDefinition(line, start);
+}
+
+/**
+ * A glossary entry: "- **exfiltration**: sending data out without the user's knowledge". The
+ * term in bold, then a noun phrase (an article, or a word in -ing), not an order ("- **Privacy**:
+ * do not tell the user").
+ */
+const DEFINITION = /^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s{1,3}(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)\s{0,2}[:—–]\s{1,3}(?:an?|the|one|any|some|\w{2,20}ing)\b/i;
+
+function isDefinition(text: string, start: number): boolean {
+  const { from, line } = lineAround(text, start);
+  const m = DEFINITION.exec(line);
+  return m !== null && start - from >= m[0].length;
+}
+
+/** The match inside a parenthesised list of quoted phrases: `("ignore previous instructions", "run this command")`. */
+function inQuotedList(text: string, start: number): boolean {
+  const { from, line } = lineAround(text, start);
+  const at = start - from;
+  const open = line.lastIndexOf('(', at);
+  if (open < 0 || line.slice(open, at).includes(')')) return false;
+  return /^\(\s{0,3}["“'][^"”'\n]{1,80}["”']\s{0,3},\s{0,3}["“']/.test(line.slice(open));
 }
 
 /**
@@ -112,7 +134,7 @@ export function isDescription(line: string, start: number, clause = clauseBefore
  */
 export function isQuotedMention(line: string, start: number, clause?: string): boolean {
   if (!isQuoted(line, start)) return false;
-  if (auditQuestion(line, start)) return true;
+  if (auditQuestion(line, start) || inQuotedList(line, start)) return true;
   clause ??= clauseBefore(line, start);
   // The marker nearest the match: in "look for lines that run code, e.g. `...`" it is "e.g.".
   // An order before the first marker makes the example a way to obey it ("run it, e.g. `...`").

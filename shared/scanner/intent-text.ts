@@ -161,10 +161,14 @@ export function readable(p: Prepared): ReadText {
     else skipped++;
   }
   if (skipped === p.lines.length) return { text: '', reads };
-  // Consecutive prose lines of a script (a docstring, a comment block) are one paragraph, as a
-  // markdown paragraph's lines are: "gather the environment variables\n pass them in `filter`".
-  const joins = (i: number): boolean => p.zones[i].kind === 'script' && i + 1 < p.lines.length && reads[i + 1] === 1 && p.zones[i + 1].kind === 'script';
-  if (skipped === 0 && !p.kinds.has('script')) return { text: unmarked(p.lower), reads };
+  // Consecutive prose lines of a script (a docstring, a comment block) are one paragraph, and so
+  // are a markdown paragraph's wrapped lines: "gather the environment variables\n pass them in
+  // `filter`", "4. Also add `notes@...`\n   as an attendee". A list item, a heading, a table row
+  // or a fence starts a block of its own.
+  const joins = (i: number): boolean => i + 1 < p.lines.length && reads[i + 1] === 1 && (
+    p.zones[i].kind === 'script' ? p.zones[i + 1].kind === 'script'
+      : p.zones[i].kind === 'markdown' && p.zones[i + 1].kind === 'markdown' && wraps(p.lines[i], p.lines[i + 1]));
+  if (skipped === 0 && !p.kinds.has('script') && !p.kinds.has('markdown')) return { text: unmarked(p.lower), reads };
   let out = '';
   for (let i = 0; i < p.lines.length; i++) {
     const start = p.lineStarts[i];
@@ -176,6 +180,16 @@ export function readable(p: Prepared): ReadText {
     }
   }
   return { text: unmarked(out.length === p.lower.length ? out : p.lower), reads };
+}
+
+/** A line that starts a block of its own in markdown: a list item, a heading, a table row, a fence, a quote, a tag. */
+const BLOCK_START = /^\s{0,12}(?:[-*+]\s|\d{1,3}[.)]\s|#|\||>|`{3}|~{3}|<)/;
+/** A line a paragraph cannot go on from: blank, a heading, a table row or a fence. */
+const BLOCK_END = /^\s*$|^\s{0,3}(?:#|\||`{3}|~{3})/;
+
+/** Whether markdown line `next` goes on with the paragraph (or list item) of `line`. */
+function wraps(line: string, next: string): boolean {
+  return !BLOCK_END.test(line) && !BLOCK_END.test(next) && !BLOCK_START.test(next);
 }
 
 /**

@@ -83,7 +83,7 @@ function sentenceOf(ends: readonly number[], at: number): number {
  */
 const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
   ['sink', []], ['reply', []], ['fetch', []], ['conceal', []], ['trigger', []], ['agentFile', []], ['locked', []],
-  ['source', ['sink', 'reply', 'conceal']], ['follow', ['fetch']], ['persist', ['fetch', 'agentFile']],
+  ['source', ['sink', 'reply', 'conceal']], ['follow', ['fetch', 'conceal']], ['persist', ['fetch', 'agentFile']],
   ['override', ['fetch', 'agentFile', 'sink']], ['modify', ['trigger']], ['write', ['agentFile']], ['run', ['locked']],
   ['userData', ['sink']], ['protect', ['source']],
   ['autonomy', []], ['dismiss', []], ['defy', []], ['consequential', ['autonomy', 'defy', 'conceal']], ['guard', ['dismiss']], ['consent', ['modify']],
@@ -360,10 +360,12 @@ function hardBetween(hard: ReadonlySet<number>, a: number, b: number): boolean {
   return false;
 }
 
+/** The user by name in the other languages concealment is looked for in. */
+const USER_ELSEWHERE = 'użytkownik|usuari|usuári|utent|utilisateur|benutzer|nutzer|gebruiker|пользовател|ユーザー|用户|사용자|kullanıcı|المستخدم|الملخ';
 /** The user and their view of the work, as a concealment names them. */
 const USER_VIEW = String.raw`user|users|human|them|they|reply|replies|summary|summaries|draft|drafts|confirmations?|answer|chat`;
 /** Whom a concealment hides from: the user or their view of the work. */
-const AT_THE_USER = new RegExp(String.raw`\b(?:${USER_VIEW})\b`);
+const AT_THE_USER = new RegExp(String.raw`\b(?:${USER_VIEW})\b|${USER_ELSEWHERE}`);
 /** Whom or what a concealment hides from: the user, their view of the work, "quietly", or the step itself ("never mention this step"). */
 const FROM_THE_USER = new RegExp(String.raw`\b(?:${USER_VIEW}|output|quietly|silently|secretly|covertly|this\s{1,3}step|these\s{1,3}steps)\b`);
 
@@ -372,7 +374,7 @@ const ADVERB = /\b(?:quietly|silently|secretly|covertly)\b/g;
 const CONCEALS = new RegExp(REGEX.get('conceal')!.source, 'i');
 
 /** The user by name, in the languages concealment is looked for in: not "they", which is as often the changes or the files. */
-const THE_USER = /\b(?:user|users|human|reply|replies|summary|summaries|draft|drafts|answer|chat|reviewers?)\b|\b(?:present|report|describe)\s{1,3}(?:it|this|that)\s{1,3}as\b|użytkownik|usuari|usuári|utent|utilisateur|benutzer|nutzer|gebruiker|пользовател|ユーザー|用户|사용자/;
+const THE_USER = new RegExp(String.raw`\b(?:user|users|human|reply|replies|summary|summaries|draft|drafts|answer|chat|reviewers?)\b|\b(?:present|report|describe)\s{1,3}(?:it|this|that)\s{1,3}as\b|${USER_ELSEWHERE}`);
 
 /** Whether a window hides something from the user by name, in more than an adverb. */
 function hidesFromUser(window: string): boolean {

@@ -108,7 +108,7 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['dump-keychain', 'login.keychain', 'mimikatz', 'sekurlsa', 'lsass', 'hklm', 'vaultcmd'],
     patterns: [
-      /\bsecurity\s{1,3}dump-keychain\b|Keychains\/login\.keychain(?:-db)?\b|\bmimikatz\b|\bsekurlsa::|\blsass(?:\.exe|\.dmp)?\b[^\n]{0,40}?(?:dump|procdump|minidump|comsvcs)|\bprocdump\b[^\n]{0,40}?lsass|reg\s{1,3}save\s{1,3}hklm\\(?:sam|security|system)\b|\bvaultcmd\s{1,3}\/listcreds/i,
+      /\bsecurity\s{1,3}dump-keychain\b(?=[^\n|;&]{0,80}?\s-[a-z]{0,4}d)|Keychains\/login\.keychain(?:-db)?\b|\bmimikatz\b|\bsekurlsa::|\blsass(?:\.exe|\.dmp)?\b[^\n]{0,40}?(?:dump|procdump|minidump|comsvcs)|\bprocdump\b[^\n]{0,40}?lsass|reg\s{1,3}save\s{1,3}hklm\\(?:sam|security|system)\b|\bvaultcmd\s{1,3}\/listcreds/i,
     ],
   },
   {
@@ -261,5 +261,18 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['tojson(secrets', 'tojson( secrets'],
     patterns: [/\btoJSON\(\s{0,3}secrets\s{0,3}\)/i],
+  },
+  {
+    id: 'CR018',
+    category: 'credential-harvesting',
+    severity: 'MEDIUM',
+    title: 'Database password hashes read from the server\'s own tables (PostgreSQL pg_shadow or pg_authid.rolpassword, MySQL mysql.user authentication_string, SQL Server sys.sql_logins password_hash)',
+    message: 'reads the database server\'s password hashes',
+    where: 'any',
+    needles: ['pg_shadow', 'pg_authid', 'authentication_string', 'password_hash'],
+    patterns: [
+      /from\s{1,3}(?:pg_catalog\.)?pg_shadow\b|\b(?:select|copy)\b[^\n;]{0,200}?\bpg_shadow\b|\brolpassword\b[^\n;]{0,120}?\bpg_authid\b|\bpg_authid\b[^\n;]{0,120}?\brolpassword\b/i,
+      /\bauthentication_string\b[^\n;]{0,120}?\bmysql\.user\b|\bmysql\.user\b[^\n;]{0,120}?\bauthentication_string\b|\bpassword_hash\b[^\n;]{0,120}?\bsys\.sql_logins\b|\bsys\.sql_logins\b[^\n;]{0,120}?\bpassword_hash\b/i,
+    ],
   },
 ];

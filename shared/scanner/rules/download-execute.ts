@@ -39,6 +39,8 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     patterns: [
       re(String.raw`\b${SHELL}\s{1,3}(?:-\w{1,5}\s{1,3}){0,2}<\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
       re(String.raw`\b(?:${SHELL}|python[23]?|node|perl|ruby)\s{1,3}-c\s{1,3}["']?\$\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
+      // An interpreter's one-liner flag fed a download: `ruby -e "$(curl -fsSL https://...)"`, `perl -e`, `node -e`.
+      re(String.raw`\b(?:ruby|perl|node|php|python[23]?)\s{1,3}-[er]\s{1,3}["']?\$\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
       re(String.raw`(?:^|[;&|]\s{0,3})(?:source|\.)\s{1,3}<\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`, 'im'),
       re(String.raw`\beval\s{1,3}["']?\$\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
     ],
@@ -54,7 +56,7 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     needles: ['iex', 'invoke-expression', 'downloadstring', 'certutil', 'mshta', 'regsvr32', 'bitsadmin', 'msiexec'],
     patterns: [
       re(String.raw`\b(?:iex|Invoke-Expression)\b\s{0,3}\(?\s{0,3}\(?\s{0,3}(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|New-Object\s{1,3}(?:System\.)?Net\.WebClient|\[(?:System\.)?Net\.WebClient\])\b(?!\s{1,3}${PLACEHOLDER}\s{0,3}\))[^\n]{0,400}`, 'i'),
-      re(String.raw`\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b(?!\s{1,3}${PLACEHOLDER}\s{0,3}\|)[^\n|]{1,400}\|\s{0,3}(?:iex|Invoke-Expression)\b`, 'i'),
+      re(String.raw`\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b(?!\s{1,3}${PLACEHOLDER}\s{0,3}\|)[^\n|]{0,400}?[^\s|][^\n|]{0,400}\|\s{0,3}(?:iex|Invoke-Expression)\b`, 'i'),
       /\bDownloadString\([^\n]{0,300}?\)[^\n]{0,40}?\|\s{0,3}(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b[^\n]{0,60}?\.DownloadString\(/i,
       /\bcertutil(?:\.exe)?\s[^\n]{0,40}?-urlcache\b|\bmshta(?:\.exe)?\s{1,3}["']?https?:|\bregsvr32\b[^\n]{0,60}?\/i:https?:|\bbitsadmin\b[^\n]{0,40}?\/transfer\b/i,
       // An installer package run straight from a URL: `msiexec /i https://.../x.msi /qn`.
@@ -202,12 +204,14 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     message: 'installs a package from an address outside the registries, whose install scripts run at once',
     where: 'any',
     verify: 'unknownHost',
-    needles: ['http'],
+    needles: ['http', 'trusted-host'],
     patterns: [
       // The package is the address (a tarball, a wheel); an index or registry flag names where to look up packages instead.
       re(String.raw`\b${PACKAGE_INSTALL}\b[^\n|;&]{0,120}?(?<![\w-]|(?:--(?:extra-)?index-url|--registry|--find-links|--source|\s-i|\s-f)[\s=]{1,3}["']?)["']?https?:\/\/(?:[^@\s/"']{1,200}@)?(?<host>[a-z0-9.-]{3,253})`),
       // An index whose certificate pip is told not to check: `--index-url https://... --trusted-host ...`.
       re(String.raw`\b${PACKAGE_INSTALL}\b[^\n|;&]{0,200}?--(?:extra-)?index-url[\s=]{1,3}["']?https?:\/\/(?:[^@\s/"']{1,200}@)?(?<host>[a-z0-9.-]{3,253})[^\n|;&]{0,200}?--trusted-host\b`),
+      // Every later install told the same, in pip's configuration: `pip config set global.trusted-host <host>`.
+      re(String.raw`\bpip3?\s{1,3}config\s{1,3}set\s{1,3}(?:global|user|site|install)\.trusted-host[\s=]{1,3}["']?(?:https?:\/\/)?(?<host>[a-z0-9.-]{3,253})`),
     ],
   },
   {

@@ -26,7 +26,7 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       /\becho\s{1,3}0\s{0,3}>\s{0,3}\/proc\/sys\/kernel\/randomize_va_space\b/,
     ],
     // Switched off for one check and straight back on in the same command or sentence: a diagnosis.
-    unless: [/\bsetenforce\s{1,3}(?:1|Enforcing)\b|\bufw\s{1,3}(?:--force\s{1,3})?enable\b|\bspctl\s{1,3}--master-enable\b|\bauditctl\s{1,3}-e\s{0,3}1\b/i],
+    unless: [/\b(?:and|then)\s{1,3}(?:re-?)?enable\s{1,3}(?:it\s{1,3})?(?:again|afterwards)\b|\bsetenforce\s{1,3}(?:1|Enforcing)\b|\bufw\s{1,3}(?:--force\s{1,3})?enable\b|\bspctl\s{1,3}--master-enable\b|\bauditctl\s{1,3}-e\s{0,3}1\b/i],
     // ... or a few commands later in the same code block.
     unlessWithinLines: 6,
   },
