@@ -93,11 +93,13 @@ const CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 export function normaliseText(text: string): NormalisedText {
   const raw = text.includes('\r') ? text.split(/\r?\n|\r/) : text.split('\n');
   const hidden: HiddenHit[] = [];
-  const shown = CONTROL.test(text) ? raw.map((line) => line.replace(CONTROLS, '')) : raw;
-  if (!NON_ASCII.test(text)) {
-    return { raw, lines: DEFANGED.test(text) ? shown.map(refang) : shown, hidden, ascii: true };
+  // Without its control characters (which keep the line breaks), the text the tests below read.
+  const visible = CONTROL.test(text) ? text.replace(CONTROLS, '') : text;
+  const shown = visible === text ? raw : raw.map((line) => line.replace(CONTROLS, ''));
+  if (!NON_ASCII.test(visible)) {
+    return { raw, lines: DEFANGED.test(visible) ? shown.map(refang) : shown, hidden, ascii: true };
   }
-  if (!HIDDEN_CHAR.test(text) && !CONFUSABLE_CHAR.test(text) && !DEFANGED.test(text) && text.normalize('NFKC') === text) {
+  if (!HIDDEN_CHAR.test(visible) && !CONFUSABLE_CHAR.test(visible) && !DEFANGED.test(visible) && visible.normalize('NFKC') === visible) {
     return { raw, lines: shown, hidden, ascii: false };
   }
   const lines = shown.map((line, i) => normaliseVisible(scanHiddenLine(line, i, hidden)));

@@ -56,7 +56,7 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     needles: ['iex', 'invoke-expression', 'downloadstring', 'certutil', 'mshta', 'regsvr32', 'bitsadmin', 'msiexec'],
     patterns: [
       re(String.raw`\b(?:iex|Invoke-Expression)\b\s{0,3}\(?\s{0,3}\(?\s{0,3}(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|New-Object\s{1,3}(?:System\.)?Net\.WebClient|\[(?:System\.)?Net\.WebClient\])\b(?!\s{1,3}${PLACEHOLDER}\s{0,3}\))[^\n]{0,400}`, 'i'),
-      re(String.raw`\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b(?!\s{1,3}${PLACEHOLDER}\s{0,3}\|)[^\n|]{0,400}?[^\s|][^\n|]{0,400}\|\s{0,3}(?:iex|Invoke-Expression)\b`, 'i'),
+      re(String.raw`\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b(?!\s{1,3}${PLACEHOLDER}\s{0,3}\|)\s{0,3}[^\s|][^\n|]{0,400}\|\s{0,3}(?:iex|Invoke-Expression)\b`, 'i'),
       /\bDownloadString\([^\n]{0,300}?\)[^\n]{0,40}?\|\s{0,3}(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b[^\n]{0,60}?\.DownloadString\(/i,
       /\bcertutil(?:\.exe)?\s[^\n]{0,40}?-urlcache\b|\bmshta(?:\.exe)?\s{1,3}["']?https?:|\bregsvr32\b[^\n]{0,60}?\/i:https?:|\bbitsadmin\b[^\n]{0,40}?\/transfer\b/i,
       // An installer package run straight from a URL: `msiexec /i https://.../x.msi /qn`.
