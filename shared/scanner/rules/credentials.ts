@@ -17,11 +17,13 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     title: 'SSH private keys or the whole ~/.ssh directory (not *.pub, not `ssh -i`)',
     message: 'reads SSH private keys',
     where: 'any',
-    needles: ['.ssh'],
+    needles: ['.ssh', 'id_'],
     patterns: [
       re(String.raw`${HOME}\s{0,2}${SEP}?\.ssh(?:${SEP}(?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity|id_\w{0,10}\*)(?![\w.-])|${SEP}?\*|/?(?=["'\s\x60)\],;]|$))`),
       // A home-relative literal (".ssh/id_rsa", a glob ".ssh/id_*") joined to the home directory elsewhere.
       /["'/]\.ssh[/\\](?:id_(?:rsa|dsa|ecdsa|ed25519)(?:_sk)?|identity|id_\w{0,10}\*)(?![\w.-])/,
+      // The directory listed for its private keys: `name.starts_with("id_") && !name.ends_with(".pub")`.
+      /\.(?:starts_with|startswith|startsWith)\(\s{0,3}["']id_["']\s{0,3}\)[^\n]{0,60}?(?:\.pub\b)|\bstrings\.HasPrefix\([^\n)]{1,40},\s{0,3}"id_"\s{0,3}\)[^\n]{0,60}?\.pub\b/,
     ],
     unless: [
       /\bssh-(?:keygen|add|copy-id|keyscan)\b/i,
