@@ -139,6 +139,23 @@ function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = tru
 }
 
 /**
+ * A code block under a heading that shows attacks ("The attacker's change", "Indicators",
+ * "Red flags"): what it holds is an exhibit, kept at MEDIUM and out of the combinations, not a
+ * step to run. Invisible characters keep their severity, and so does an HTML comment (nothing
+ * there is shown to a reader).
+ */
+function asExhibits(findings: RawFinding[], p: Prepared): void {
+  for (const f of findings) {
+    const zone = p.zones[f.line - 1];
+    if (!zone || zone.kind !== 'script' || !zone.exhibit || f.category === 'hidden-text') continue;
+    f.atRuleSeverity = false;
+    if (RANK[f.severity] < RANK.HIGH) continue;
+    f.severity = 'MEDIUM';
+    f.message = `${f.message} (in a code block under a heading that shows attacks: an exhibit)`;
+  }
+}
+
+/**
  * A detection-rule file's findings, kept as LOW: what it quotes is a detector's data. Invisible
  * characters are not data a rule needs, so they keep their severity.
  */
@@ -228,6 +245,7 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
       const fileFindings = scanPrepared(prepared, 0, { deadline, budget: decodeBudget() });
       const detector = detectionFormat(prepared.path, text);
       if (detector) asDetectorData(fileFindings, detector);
+      else if (prepared.kind === 'markdown') asExhibits(fileFindings, prepared);
       comboFindings(fileFindings, fileFindings);
       findings.push(...fileFindings);
       if (findings.length > MAX_FINDINGS) {

@@ -41,6 +41,7 @@ export const OFFICIAL_INSTALLERS: readonly string[] = [
   'install.julialang.org',
   'claude.ai/install.sh',
   'awscli.amazonaws.com',
+  'community.chocolatey.org/install.ps1',
 ];
 
 /** Image hosts whose query strings configure a badge rather than carry data. */

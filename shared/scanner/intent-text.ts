@@ -77,7 +77,24 @@ function inDoubleQuotes(text: string, lineStart: number, at: number): boolean {
     const open = before.lastIndexOf('"');
     return !LINK_TITLE_OPENS.test(before.slice(Math.max(0, open - 300), open + 1));
   }
-  return occurrences(before, '“') > occurrences(before, '”');
+  return inTypographicQuotes(before);
+}
+
+/**
+ * Whether a typographic quotation is open at the end of `before`: “...” in English, „...“ or
+ * „...” in German and Polish, where “ closes what „ opened.
+ */
+function inTypographicQuotes(before: string): boolean {
+  let open = false;
+  let low = false;
+  for (let i = before.search(/[“”„]/); i >= 0 && i < before.length; i++) {
+    const c = before[i];
+    if (c === '„') [open, low] = [true, true];
+    else if (c === '“') [open, low] = low && open ? [false, false] : [true, false];
+    else if (c === '”') [open, low] = [false, false];
+    else if (c === '"' && low && open) [open, low] = [false, false];
+  }
+  return open;
 }
 
 const LINK_TITLE_OPENS = /\]\(\s{0,3}<?[^\s)]{1,2000}>?\s{1,3}"$/;

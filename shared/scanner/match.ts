@@ -286,6 +286,18 @@ function restoredBelow(rule: Rule, p: Prepared, line: number): boolean {
   return false;
 }
 
+/** Lines a section's heading is looked for above a match. */
+const HEADING_REACH = 200;
+const HEADING_LINE = /^\s{0,3}#{1,6}\s/;
+
+/** Whether the nearest markdown heading above `line` matches `heading`. */
+function underHeading(p: Prepared, line: number, heading: RegExp): boolean {
+  for (let i = line; i >= 0 && line - i <= HEADING_REACH; i--) {
+    if (p.zones[i].kind === 'markdown' && HEADING_LINE.test(p.lines[i])) return heading.test(p.lines[i]);
+  }
+  return false;
+}
+
 function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpExecArray): RawFinding | null {
   const zone = p.zones[line];
   if (rule.where !== 'any' && !rule.where.includes(zone.kind)) return null;
@@ -313,6 +325,7 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
     if (rule.unless.some((u) => u.test(seg))) return null;
     if (zone.kind === 'script' && rule.unlessWithinLines && restoredBelow(rule, p, line)) return null;
   }
+  if (rule.unlessUnder && p.kind === 'markdown' && underHeading(p, line, rule.unlessUnder)) return null;
   const verdict = rule.verify ? runVerifier(rule.verify, m) : {};
   if (verdict === null) return null;
   return findingAt(rule, p, line, text, verdict.message ?? rule.message, verdict.severity ?? rule.severity, start);

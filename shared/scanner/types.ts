@@ -123,6 +123,8 @@ export interface Rule {
    * off to reproduce a problem and back on a few commands later (`setenforce 0` ... `setenforce 1`).
    */
   unlessWithinLines?: number;
+  /** Not under a markdown heading this matches (the nearest above the line): a section that undoes what the skill set up. */
+  unlessUnder?: RegExp;
   /** Default `mention`. */
   prose?: ProseMode;
   /** Only look inside HTML comments of markdown files. */

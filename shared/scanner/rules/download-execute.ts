@@ -24,8 +24,9 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     verify: 'officialInstaller',
     needles: ['curl', 'wget', 'aria2c'],
     // An argument before the pipe: a bare "`curl | sh`" names the pattern, it downloads nothing;
-    // nor does a placeholder for the address ("`curl ... | sh`", "`wget <url> | bash`").
-    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\s{1,5}(?!${PLACEHOLDER}\s{0,5}\\?\|)[^\s|][^\n|]{0,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`)],
+    // nor does a placeholder for the address ("`curl ... | sh`", "`wget <url> | bash`"), nor flags with no
+    // address ("`wget -O- | bash`"): a download names a host, a URL or a variable (`$URL`, `{url}`, `"..." + u`).
+    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\s{1,5}(?!${PLACEHOLDER}\s{0,5}\\?\|)(?=[^\n|]{0,400}?(?:\/\/|\$|%\w|[\w-]\.[a-z]{2,}\b|["'\x60]\s{0,3}\+|\{\w))[^\s|][^\n|]{0,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`)],
   },
   {
     id: 'DX002',
@@ -57,7 +58,7 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     patterns: [
       re(String.raw`\b(?:iex|Invoke-Expression)\b\s{0,3}\(?\s{0,3}\(?\s{0,3}(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|New-Object\s{1,3}(?:System\.)?Net\.WebClient|\[(?:System\.)?Net\.WebClient\])\b(?!\s{1,3}${PLACEHOLDER}\s{0,3}\))[^\n]{0,400}`, 'i'),
       re(String.raw`\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b(?!\s{1,3}${PLACEHOLDER}\s{0,3}\|)\s{0,3}[^\s|][^\n|]{0,400}\|\s{0,3}(?:iex|Invoke-Expression)\b`, 'i'),
-      /\bDownloadString\([^\n]{0,300}?\)[^\n]{0,40}?\|\s{0,3}(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b[^\n]{0,60}?\.DownloadString\(/i,
+      /\bDownloadString\([^\n]{0,300}?\)[^\n]{0,40}?\|\s{0,3}(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b[^\n]{0,60}?\.DownloadString\([^\n]{0,400}/i,
       /\bcertutil(?:\.exe)?\s[^\n]{0,40}?-urlcache\b|\bmshta(?:\.exe)?\s{1,3}["']?https?:|\bregsvr32\b[^\n]{0,60}?\/i:https?:|\bbitsadmin\b[^\n]{0,40}?\/transfer\b/i,
       // An installer package run straight from a URL: `msiexec /i https://.../x.msi /qn`.
       /\bmsiexec(?:\.exe)?\s{1,3}(?:\/\w{1,10}\s{1,3}){0,3}\/(?:i|package)\s{1,3}["']?https?:\/\/[^\s"']{1,300}/i,

@@ -26,9 +26,11 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       /\becho\s{1,3}0\s{0,3}>\s{0,3}\/proc\/sys\/kernel\/randomize_va_space\b/,
     ],
     // Switched off for one check and straight back on in the same command or sentence: a diagnosis.
-    unless: [/\b(?:and|then)\s{1,3}(?:re-?)?enable\s{1,3}(?:it\s{1,3})?(?:again|afterwards)\b|\bsetenforce\s{1,3}(?:1|Enforcing)\b|\bufw\s{1,3}(?:--force\s{1,3})?enable\b|\bspctl\s{1,3}--master-enable\b|\bauditctl\s{1,3}-e\s{0,3}1\b/i],
+    unless: [/\bAdd-MpPreference\s{1,3}-ExclusionPath\s{1,3}(?:["'][^"'\n]{1,200}[\\/](?:node_modules|target|bin|obj|build|dist|out|\.cache|\.gradle|\.m2|\.nuget)["']\s{0,3},?\s{0,3}){1,8}$/i, /\b(?:and|then)\s{1,3}(?:re-?)?enable\s{1,3}(?:it\s{1,3})?(?:again|afterwards)\b|\bsetenforce\s{1,3}(?:1|Enforcing)\b|\bufw\s{1,3}(?:--force\s{1,3})?enable\b|\bspctl\s{1,3}--master-enable\b|\bauditctl\s{1,3}-e\s{0,3}1\b/i],
     // ... or a few commands later in the same code block.
     unlessWithinLines: 6,
+    // A section that undoes the skill's own setup ("## Rollback: `sudo ufw disable`").
+    unlessUnder: /^\s{0,3}#{1,6}\s[^\n]{0,80}?(?:\b(?:roll\s?-?back|undo(?:ing)?|revert(?:ing)?|back\s{1,3}out|uninstall(?:ing)?|r[üu]ckg[äa]ngig|zur[üu]cksetzen|revertir|deshacer|annuler|retour\s{1,3}arri[èe]re|desfazer|ripristino|terugdraaien)\b|откат|ロールバック|元に戻す|回滚|롤백)/i,
   },
   {
     id: 'SC002',
