@@ -103,8 +103,10 @@ const LINK_TITLE_OPENS = /\]\(\s{0,3}<?[^\s)]{1,2000}>?\s{1,3}"$/;
  * Whether a feature found at `at` counts: in a place the detector reads, and not negated or
  * quoted. `reads` is {@link ReadText}.reads.
  */
-export function counts(p: Prepared, reads: Uint8Array, feature: Feature, at: number): boolean {
-  const line = lineAt(p, at);
+export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt: number, shifts?: Int32Array): boolean {
+  const line = lineAt(p, readAt);
+  // Where the read text moved a wrapped line's words left, the submitted text has them further on.
+  const at = shifts && shifts[line] !== 0 ? Math.min(readAt + shifts[line], p.lineStarts[line] + p.lines[line].length) : readAt;
   const zone = p.zones[line];
   if (zone.kind === 'script' && reads[line] === 0) return false;
   if (zone.kind !== 'markdown') return true;
@@ -164,6 +166,8 @@ export interface ReadText {
   text: string;
   /** Per line, 1 when the detector reads it (decided once per line: a script line's test is not free). */
   reads: Uint8Array;
+  /** Per line, how far its words sit left of where the submitted text has them (a wrapped line's indentation, moved to its end). */
+  shifts?: Int32Array;
 }
 
 /**
@@ -187,16 +191,31 @@ export function readable(p: Prepared): ReadText {
       : p.zones[i].kind === 'markdown' && p.zones[i + 1].kind === 'markdown' && wraps(p.lines[i], p.lines[i + 1]));
   if (skipped === 0 && !p.kinds.has('script') && !p.kinds.has('markdown')) return { text: unmarked(p.lower), reads };
   let out = '';
+  let continues = false;
+  let shifts: Int32Array | undefined;
   for (let i = 0; i < p.lines.length; i++) {
     const start = p.lineStarts[i];
     const end = i + 1 < p.lines.length ? p.lineStarts[i + 1] : p.lower.length;
     if (reads[i] === 1) {
-      out += joins(i) ? `${p.lower.slice(start, end - 1)} ` : p.lower.slice(start, end);
+      let line = p.lower.slice(start, end);
+      // A wrapped line's indentation goes to its end, so the words on either side of the break
+      // are one space apart, as the features' `\s{1,3}` expect ("send the complete file\n
+      // content"); the line keeps its length and its place.
+      if (continues && p.zones[i].kind === 'markdown') {
+        const nl = line.endsWith('\n') ? 1 : 0;
+        const content = line.slice(0, line.length - nl);
+        const words = content.trimStart();
+        line = words + ' '.repeat(content.length - words.length) + line.slice(line.length - nl);
+        (shifts ??= new Int32Array(p.lines.length))[i] = content.length - words.length;
+      }
+      continues = joins(i);
+      out += continues ? `${line.slice(0, -1)} ` : line;
     } else {
+      continues = false;
       out += ' '.repeat(Math.max(0, end - start - 1)) + (end < p.lower.length ? p.lower[end - 1] : ' '.repeat(end > start ? 1 : 0));
     }
   }
-  return { text: unmarked(out.length === p.lower.length ? out : p.lower), reads };
+  return { text: unmarked(out.length === p.lower.length ? out : p.lower), reads, shifts };
 }
 
 /** A line that starts a block of its own in markdown: a list item, a heading, a table row, a fence, a quote, a tag. */

@@ -148,7 +148,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   const compiled = presenceIn(found.index);
   const memo = new Uint8Array(compiled.length);
   if (!anyCombination((f) => !UNLESS.has(f) && (presentBits & BIT.get(f)!) !== 0 && possible(compiled, memo, f, found, lower))) return;
-  const { text, reads } = readable(p);
+  const { text, reads, shifts } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
   let seen = 0;
@@ -170,7 +170,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
     for (let m = re.exec(text); m !== null && tried++ < 200; m = re.exec(text)) {
       // A destination-ending feature is judged where it ends: "the "re-sync" step, then send it to https://..."
       const judgedAt = ENDS_AT_DESTINATION.has(feature) ? m.index + m[0].length - 1 : m.index;
-      if (!counts(p, reads, feature, judgedAt)) continue;
+      if (!counts(p, reads, feature, judgedAt, shifts)) continue;
       seen |= bit;
       // Over the read text: a docstring's lines are joined there as a markdown paragraph's are.
       ends ??= sentenceEnds(text);
@@ -272,7 +272,7 @@ function concealedInParagraph(
  * Lowercase: the detector reads lowercased text.
  */
 const ANAPHOR = new RegExp(String.raw`\b(?:its|their)\s{1,3}(?:(?:full|whole|entire|raw)\s{1,3})?(?:contents?|values?|text)\b|\bthe\s{1,3}(?:(?:full|whole|entire|raw)\s{1,3})?(?:contents?|values?)\s{1,3}of\s{1,3}(?:it|them|that|this|those|these)\b` +
-  String.raw`|\b(?:the\s{1,3})?(?:entered|typed|pasted|collected|gathered)\s{1,3}(?:words|phrase|values?|keys?|tokens?|passwords?)\b|\bas[\s-]is\b|そのまま|中身|入力された|содержимое|как\s{1,3}есть` +
+  String.raw`|\b(?:the\s{1,3})?(?:entered|typed|pasted|collected|gathered)\s{1,3}(?:words|phrase|values?|keys?|tokens?|passwords?)\b|\bthe\s{1,3}(?:complete|full|whole|entire|raw)\s{1,3}(?:file\s{1,3})?contents?\b|\bevery\s{1,3}key=value\b|\bas[\s-]is\b|そのまま|中身|入力された|содержимое|как\s{1,3}есть` +
   String.raw`|\btal\s{1,3}(?:cual|como\s{1,3}est[aá])|\btel\s{1,3}quel|\bunver(?:ä|a)ndert|\b(?:el|su)\s{1,3}contenido|\b(?:le|son)\s{1,3}contenu|\b(?:den|seinen|ihren)\s{1,3}inhalt|\bo\s{1,3}(?:seu\s{1,3})?conte(?:ú|u)do|\bil\s{1,3}(?:suo\s{1,3})?contenuto`);
 /** How many lines back a send's "its contents" may find the secret it names. */
 const ANAPHOR_REACH = 3;

@@ -122,4 +122,32 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     needles: ['ssh-rsa', 'ssh-ed25519', 'ssh-dss', 'ecdsa-sha2', 'sk-ssh'],
     patterns: [new RegExp(String.raw`${PUBLIC_KEY}[A-Za-z0-9+/]{16}`)],
   },
+  {
+    id: 'NX007',
+    category: 'destructive',
+    severity: 'LOW',
+    signal: true,
+    title: 'Deletes files or folders from code (shutil.rmtree, os.remove, fs.rm, Remove-Item, os.RemoveAll, remove_dir_all, rm -r) (signal)',
+    message: 'deletes files from code',
+    where: CODE,
+    needles: ['rmtree', 'os.remove', 'os.unlink', 'os.rmdir', 'fs.rm', 'fs.unlink', 'fs.promises.rm', 'remove-item', 'os.removeall', 'fileutils.rm', 'remove_dir_all', 'remove_file', 'rm '],
+    patterns: [
+      /\bshutil\.rmtree\(|\bos\.(?:remove|unlink|rmdir)\(|\bfs\.(?:promises\.)?(?:rm|rmSync|unlink|unlinkSync|rmdir|rmdirSync)\(|\bRemove-Item\b|\bos\.RemoveAll\(|\bFileUtils\.rm(?:_rf?|_r)?\b|\bstd::fs::remove_(?:dir_all|file)\(|\bfs::remove_(?:dir_all|file)\(|(?:^|[;&|]\s{0,3})\s{0,8}rm\s{1,3}-[a-z]{0,3}[rf]/im,
+    ],
+  },
+  {
+    id: 'NX008',
+    category: 'destructive',
+    severity: 'LOW',
+    signal: true,
+    title: 'Prose promising that the skill changes nothing ("read-only", "never deletes anything", "non-destructive"; not a step\'s "nothing is deleted") (signal)',
+    message: 'promises to change nothing',
+    where: ['markdown'],
+    prose: 'match',
+    needles: ['read-only', 'readonly', 'never', 'not', 'n\'t', 'non-destructive', 'only reads'],
+    patterns: [
+      /\bread-?only\b|\bnon-destructive\b|\bonly\s{1,3}reads\b/i,
+      /\b(?:never|does\s{1,3}not|doesn['’]t|will\s{1,3}not|won['’]t)\s{1,3}(?:deletes?|removes?|modif(?:y|ies)|changes?|touch(?:es)?)\s{1,3}(?:any(?:thing)?|your\s{1,3}files|files?|folders?|data)\b/i,
+    ],
+  },
 ];

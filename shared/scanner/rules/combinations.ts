@@ -172,4 +172,13 @@ export const COMBO_RULES: readonly ComboRule[] = [
     message: 'downloads Python code and imports it',
     allOf: [['DX009', 'DX012'], ['DX015']],
   },
+  {
+    id: 'CB020',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: 'Promises to change nothing in one file ("read-only") AND deletes files from code in another: the promise hides what the code does',
+    message: 'calls itself read-only, and its code deletes files',
+    allOf: [['NX008'], ['NX007']],
+    scope: 'skill',
+  },
 ];

@@ -273,7 +273,7 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['pg_shadow', 'pg_authid', 'authentication_string', 'password_hash'],
     patterns: [
-      /from\s{1,3}(?:pg_catalog\.)?pg_shadow\b|\b(?:select|copy)\b[^\n;]{0,200}?\bpg_shadow\b|\brolpassword\b[^\n;]{0,120}?\bpg_authid\b|\bpg_authid\b[^\n;]{0,120}?\brolpassword\b/i,
+      /\bfrom\s{1,3}(?:pg_catalog\.)?pg_shadow\b|\b(?:select|copy)\b[^\n;]{0,200}?\bpg_shadow\b|\brolpassword\b[^\n;]{0,120}?\bpg_authid\b|\bpg_authid\b[^\n;]{0,120}?\brolpassword\b/i,
       /\bauthentication_string\b[^\n;]{0,120}?\bmysql\.user\b|\bmysql\.user\b[^\n;]{0,120}?\bauthentication_string\b|\bpassword_hash\b[^\n;]{0,120}?\bsys\.sql_logins\b|\bsys\.sql_logins\b[^\n;]{0,120}?\bpassword_hash\b/i,
     ],
   },
