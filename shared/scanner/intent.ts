@@ -287,18 +287,31 @@ function anaphoricSends(text: string, ends: { ends: number[]; hard: Set<number> 
   for (const [s, own] of perSentence) {
     if (!own.has('sink') || own.has('source') || own.has('protect')) continue;
     if (!ANAPHOR.test(sentenceText(text, ends.ends, s))) continue;
-    const line = findings.lineOf(s);
-    for (let e = s - 1; e >= 0; e--) {
-      const earlier = perSentence.get(e);
-      if (!earlier) continue;
-      if (earlier.has('protect') || line - findings.lineOf(e) > ANAPHOR_REACH) break;
-      // A blank line between them: another paragraph.
-      if (text.slice(e > 0 ? ends.ends[e - 1] : 0, ends.ends[s - 1] + 1).includes('\n\n')) break;
-      if (!earlier.has('source')) continue;
-      findings.report(SEND, s);
-      break;
-    }
+    if (earlierHas(text, ends, perSentence, findings, s, 'source', 'protect')) findings.report(SEND, s);
   }
+}
+
+/** Sentences looked back over at most, whatever their lines: a bound for a line of many short sentences. */
+const SENTENCES_BACK = 40;
+
+/**
+ * Whether a sentence before `s`, at most {@link ANAPHOR_REACH} lines up and in the same paragraph
+ * or list (no blank line between), holds `feature`, with no sentence holding `stop` nearer.
+ */
+function earlierHas(
+  text: string, ends: { ends: number[] }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>, findings: Reporter,
+  s: number, feature: Feature, stop?: Feature,
+): boolean {
+  const line = findings.lineOf(s);
+  for (let e = s - 1; e >= 0 && s - e <= SENTENCES_BACK; e--) {
+    const earlier = perSentence.get(e);
+    if (!earlier) continue;
+    if ((stop && earlier.has(stop)) || line - findings.lineOf(e) > ANAPHOR_REACH) return false;
+    // A blank line between them: another paragraph.
+    if (text.slice(e > 0 ? ends.ends[e - 1] : 0, ends.ends[s - 1] + 1).includes('\n\n')) return false;
+    if (earlier.has(feature)) return true;
+  }
+  return false;
 }
 
 /** What a concealment refers back to: the agent's own acts ("these adjustments", "the edits", "this step"). */
@@ -316,16 +329,7 @@ const ACTS = new RegExp(String.raw`\b(?:this|that|these|those|the|such)\s{1,3}(?
 function anaphoricConcealment(text: string, ends: { ends: number[]; hard: Set<number> }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>, findings: Reporter): void {
   for (const [s, own] of perSentence) {
     if (!own.has('conceal') || own.has('consequential') || !ACTS.test(sentenceText(text, ends.ends, s))) continue;
-    const line = findings.lineOf(s);
-    for (let e = s - 1; e >= 0; e--) {
-      const earlier = perSentence.get(e);
-      if (!earlier) continue;
-      if (line - findings.lineOf(e) > ANAPHOR_REACH) break;
-      if (text.slice(e > 0 ? ends.ends[e - 1] : 0, ends.ends[s - 1] + 1).includes('\n\n')) break;
-      if (!earlier.has('consequential')) continue;
-      findings.report(CONCEALMENT, s);
-      break;
-    }
+    if (earlierHas(text, ends, perSentence, findings, s, 'consequential')) findings.report(CONCEALMENT, s);
   }
 }
 
