@@ -343,6 +343,7 @@ const STEPS_REACH = 12;
  * to the next, at most {@link STEPS_REACH} lines.
  */
 function stepsUnderTrigger(p: Prepared, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>, findings: Reporter): void {
+  let sorted: number[] | undefined;
   for (const [s, own] of perSentence) {
     if (!own.has('trigger') || own.has('modify')) continue;
     const line = findings.lineOf(s);
@@ -351,11 +352,33 @@ function stepsUnderTrigger(p: Prepared, perSentence: ReadonlyMap<number, Readonl
     let last = line + 1;
     if (last < p.lines.length && p.lines[last].trim() === '') last++;
     while (last + 1 < p.lines.length && last + 1 - line <= STEPS_REACH && p.lines[last + 1].trim() !== '') last++;
-    const steps = [...perSentence.keys()].filter((t) => t > s && findings.lineOf(t) > line && findings.lineOf(t) <= last);
-    if (steps.some((t) => perSentence.get(t)!.has('consent'))) continue;
-    const changed = steps.find((t) => perSentence.get(t)!.has('modify'));
-    if (changed !== undefined) findings.report(byId('IN004'), changed);
+    // The sentences after `s`, in order, up to the list's last line.
+    sorted ??= [...perSentence.keys()].sort((a, b) => a - b);
+    let changed: number | undefined;
+    let consented = false;
+    for (let i = firstAfter(sorted, s); i < sorted.length; i++) {
+      const t = sorted[i];
+      const at = findings.lineOf(t);
+      if (at > last) break;
+      if (at <= line) continue;
+      const features = perSentence.get(t)!;
+      if (features.has('consent')) consented = true;
+      if (features.has('modify')) changed ??= t;
+    }
+    if (changed !== undefined && !consented) findings.report(byId('IN004'), changed);
   }
+}
+
+/** The index of the first element of sorted `xs` greater than `x`. */
+function firstAfter(xs: readonly number[], x: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] <= x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Whether a line break ends one of the sentences from `a` up to (not including) `b`. */
