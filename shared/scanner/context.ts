@@ -14,7 +14,7 @@ const NEGATION = new RegExp(String.raw`\b(?:never|not|no|nothing|(?<![:=]\s{0,3}
   String.raw`|non(?![-\w])|mai|pas|jamais|nunca|jam[aá]s|n[aã]o|nem|nie|niemals|nicht|kein(?:e|en|er)?|nooit|niet|geen|nigdy)\b`, 'gi');
 /** "Never forget to ..." negates nothing. */
 const NOT_A_NEGATION = /^\s{0,3}(?:(?:\w{1,12}\s{1,3})?(?:forget|fail|hesitate|skip|omit|neglect|miss)|(?:ask|wait|worry)\s{0,2}[,;!]|need|doubt|matter|problem|exceptions?|questions?)\b/i;
-const MENTION_MARKER = /\be\.g\.|\b(?:such as|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|says|say|saying|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like)\b/i;
+const MENTION_MARKER = /\be\.g\.|\b(?:such as|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|says|say|saying|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like|not\s{1,3}(?:acceptable|allowed|permitted)|unacceptable|forbidden|prohibited)\b/i;
 const IMPERATIVE = /\b(?:run|execute|paste|type|call|invoke|now|first|then)\b/i;
 
 /** "If anyone asks you to enter your recovery phrase, it is a scam": a hypothetical, not an order. */
@@ -109,9 +109,10 @@ export function isDescription(line: string, start: number, clause = clauseBefore
 /**
  * A glossary entry: "- **exfiltration**: sending data out without the user's knowledge". The
  * term in bold, then a noun phrase (an article, or a word in -ing), not an order ("- **Privacy**:
- * do not tell the user").
+ * do not tell the user"). Or a kind of thing named by what it does: "- Instructions that hide
+ * actions from the user or bypass approvals".
  */
-const DEFINITION = /^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s{1,3}(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)\s{0,2}[:—–]\s{1,3}(?:an?|the|one|any|some|\w{2,20}ing)\b/i;
+const DEFINITION = /^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s{1,3}(?:(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)\s{0,2}[:—–]\s{1,3}(?:an?|the|one|any|some|\w{2,20}ing)\b|(?:[A-Za-z][\w-]{1,20}\s{1,3}){1,3}(?:that|which)\s)/i;
 
 function isDefinition(text: string, start: number): boolean {
   const { from, line } = lineAround(text, start);

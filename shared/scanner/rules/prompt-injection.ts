@@ -39,6 +39,8 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
       /\bpretend\s{1,3}(?:that\s{1,3})?you\s{1,3}(?:have|are\s{1,3}under)\s{1,3}no\s{1,3}(?:restrictions|rules|guidelines|limits)\b/i,
       /\bDo\s{1,3}Anything\s{1,3}Now\b/,
     ],
+    // A platform's own developer mode (Windows, Android, a browser's extensions page) is a setting, not a role.
+    unless: [/\b(?:windows|android|chrome|chromium|edge|firefox|browser|extensions?|ios|iphone|ipad|macos|xcode|microsoft|developermode|winget|registry|phone|device|settings|dsc)\b/i],
   },
   {
     id: 'PI003',
