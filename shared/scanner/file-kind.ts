@@ -99,6 +99,7 @@ export interface LineZone {
 const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|red\s{1,3}flags?|examples?\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|detects?|detection|attacks?|attackers?|malicious|suspicious|threats?|IOCs?|tampering|never\s{1,3}do|anti-?patterns?|don['’]ts|avoid|pitfalls?|mistakes|what\s{1,3}not\s{1,3}to\s{1,3}do|(?:bad|insecure|unsafe|wrong)\s{1,3}(?:examples?|practices?|patterns?|ways?))\b|^\s{0,3}#{1,6}\s[^\n]{0,200}?(?:してはいけない|やってはいけない|しないこと|避けるべき|禁止事項|アンチパターン|不要做|不应|避免|禁止|하지\s{0,2}말아야|피해야|[àÀ]\s{1,3}[ée]viter|[ÉE]vitez|чего\s{1,3}не\s{1,3}делать|избега|\b(?:ne\s{1,3}pas\s{1,3}faire|ce\s{1,3}qu['’]il\s{1,3}ne\s{1,3}faut\s{1,3}pas|qu[ée]\s{1,3}no\s{1,3}hacer|evit(?:ar|e|a)\b|o\s{1,3}que\s{1,3}não\s{1,3}fazer|da\s{1,3}evitare|cosa\s{1,3}non\s{1,3}fare|nicht\s{1,3}tun|vermeiden|was\s{1,3}man\s{1,3}nicht|czego\s{1,3}nie\s{1,3}robi|unikaj|wat\s{1,3}niet|vermijd))/i;
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+const HEADING = /^\s{0,3}#{1,6}\s/;
 /** Marks that open a quotation right before a comment's `<!--`. */
 const QUOTE_MARKS = '"“„\'‘«';
 
@@ -117,6 +118,11 @@ export function leadingChar(line: string): string {
     if (!isWhitespace(line.charCodeAt(i))) return line[i];
   }
   return '';
+}
+
+/** Whether a markdown line is an ATX heading (`## Setup`). */
+export function isHeading(line: string): boolean {
+  return leadingChar(line) === '#' && HEADING.test(line);
 }
 
 /** Every zone a line can be in, made once and shared: nothing writes to a zone. */
@@ -165,7 +171,7 @@ export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] 
     const opens = at > 0 && QUOTE_MARKS.includes(line[at - 1]) ? -1 : outsideCode(line, at);
     const closes = opens < 0 && !inComment ? -1 : line.lastIndexOf('-->');
     const commentHere = inComment || opens >= 0;
-    if (first === '#' && /^\s{0,3}#{1,6}\s/.test(line)) exhibit = EXHIBIT_HEADING.test(line);
+    if (first === '#' && HEADING.test(line)) exhibit = EXHIBIT_HEADING.test(line);
     zones.push(MARKDOWN[commentHere ? 1 : 0][exhibit ? 1 : 0]);
     if (opens >= 0 && opens > closes) inComment = true;
     else if (closes >= 0) inComment = false;

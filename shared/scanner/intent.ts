@@ -6,7 +6,7 @@
  * source x sink, fetch x follow x persistence, another tool's call x a change to it, concealment
  * x anything sensitive, a write to the agent's own instructions, a locked archive that is run.
  */
-import { leadingChar } from './file-kind.js';
+import { isHeading } from './file-kind.js';
 import { FEATURES, type Feature } from './intent-features.js';
 import { possible, presenceIn, presentFeatures } from './intent-presence.js';
 import { findingAt, type RawFinding } from './match.js';
@@ -44,6 +44,7 @@ const COMBINATIONS: readonly Combination[] = [
 ];
 const CONCEALMENT = byId('IN005');
 const SEND = byId('IN001');
+const TOOL_CHANGE = byId('IN004');
 
 /** Features a combination wants missing ("... && !h('protect')"). */
 const UNLESS = new Set<Feature>(['protect', 'consent']);
@@ -365,7 +366,7 @@ function stepsUnderTrigger(p: Prepared, perSentence: ReadonlyMap<number, Readonl
       if (features.has('consent')) consented = true;
       if (features.has('modify')) changed ??= t;
     }
-    if (changed !== undefined && !consented) findings.report(byId('IN004'), changed);
+    if (changed !== undefined && !consented) findings.report(TOOL_CHANGE, changed);
   }
 }
 
@@ -428,7 +429,6 @@ const SECTION_COMBINATIONS: ReadonlyArray<{ rule: Rule; fires: (has: Has) => boo
   { rule: byId('IN003'), fires: (h) => h('fetch') && h('follow') && h('persist'), at: 'follow', together: ['fetch', 'persist'] },
   { rule: CONCEALMENT, fires: (h) => h('conceal') && (h('sink') || h('fetch') || h('consequential')), at: 'conceal' },
 ];
-const HEADING = /^\s{0,3}#{1,6}\s/;
 const CODE_FETCH = /\b(?:curl|wget|irm|iwr|Invoke-WebRequest|Invoke-RestMethod|http(?:ie)?\s{1,3}GET|GET)\b[^\n]{0,200}?https?:\/\/[\w-]{1,63}\./;
 const FETCHED: ReadonlySet<Feature> = new Set<Feature>(['fetch']);
 /** What cannot be undone, in a code block: history rewritten, tags, releases or infrastructure deleted. */
@@ -443,7 +443,7 @@ function procedureFindings(
   // Section of each line: the number of markdown headings at or above it.
   const sectionOf = new Int32Array(p.lines.length);
   for (let i = 0, n = 0; i < p.lines.length; i++) {
-    if (p.zones[i].kind === 'markdown' && leadingChar(p.lines[i]) === '#' && HEADING.test(p.lines[i])) n++;
+    if (p.zones[i].kind === 'markdown' && isHeading(p.lines[i])) n++;
     sectionOf[i] = n;
   }
   const sections = new Map<number, Array<{ s: number; line: number; features: ReadonlySet<Feature> }>>();

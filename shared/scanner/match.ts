@@ -6,6 +6,7 @@
  */
 import { clauseBefore, commandSegment, isDescription, isJudgedAfter, isNegated, isQuotedExhibit, isQuotedMention, isReplaced } from './context.js';
 import { excerpt } from './excerpt.js';
+import { isHeading } from './file-kind.js';
 import { requiredLiterals, requiredLiteralsByBranch } from './literals.js';
 import type { NeedleHits, NeedleIndex } from './needles.js';
 import { lineAt, type Prepared } from './prepare.js';
@@ -288,12 +289,11 @@ function restoredBelow(rule: Rule, p: Prepared, line: number): boolean {
 
 /** Lines a section's heading is looked for above a match. */
 const HEADING_REACH = 200;
-const HEADING_LINE = /^\s{0,3}#{1,6}\s/;
 
 /** Whether the nearest markdown heading above `line` matches `heading`. */
 function underHeading(p: Prepared, line: number, heading: RegExp): boolean {
   for (let i = line; i >= 0 && line - i <= HEADING_REACH; i--) {
-    if (p.zones[i].kind === 'markdown' && HEADING_LINE.test(p.lines[i])) return heading.test(p.lines[i]);
+    if (p.zones[i].kind === 'markdown' && isHeading(p.lines[i])) return heading.test(p.lines[i]);
   }
   return false;
 }
