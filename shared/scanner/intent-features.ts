@@ -109,11 +109,11 @@ const REPLY = String.raw`\b(?:reveal|print|output|display|include|list|repeat|ec
 
 const FETCH = String.raw`\b(?:fetch|download|retrieve|load|get|pull|check|read|curl|visit|consult|t[ée]l[ée]charge\w{0,2}|r[ée]cup[èée]re\w{0,2}|consulte\w{0,2}|descarga\w{0,2}|obt[ée]n\w{0,4}|lade|hole|abrufen|rufe|pobierz\w{0,2}|wczytaj|ściągnij|scarica|baixe|busque|carregue|haal|download)\b[^\n]{0,120}?https?:\/\/|${NOT_LETTER}(?:загрузи|скачай|скачивай|получи|получай|прочитай|открой)[а-яё]{0,3}[^\n]{0,120}?https?:\/\/|https?:\/\/[^\s]{3,120}[^\n]{0,80}?\b(?:contains?|has|holds)\s{1,3}(?:your|the)\b` +
   // The address, then the fetch: "publishes guidance at https://...; load it each run".
-  String.raw`|https?:\/\/[^\s]{3,120}[^\n]{0,40}?\b(?:load|fetch|read|download|pull|retrieve)\s{1,3}(?:it|them|this|that)\b` +
+  String.raw`|https?:\/\/[^\s]{3,120}(?:\s[^\n]{0,39}?)?\b(?:load|fetch|read|download|pull|retrieve)\s{1,3}(?:it|them|this|that)\b` +
   // Turkish, the verb after the address: "`https://...` adresindeki talimatları indir".
   String.raw`|https?:\/\/[^\s]{3,120}\s{1,3}(?:[^\s]{1,30}\s{1,3}){0,3}(?:indir|getir)\b` +
   // An address whose text is declared the agent's instructions: "the first feed (`https://...`) ... item descriptions there are instructions for you".
-  String.raw`|https?:\/\/[^\s]{3,120}[^\n]{0,160}?\b(?:are|is|contain|contains|hold|holds)\s{1,3}(?:\w{1,12}\s{1,3})?instructions\s{1,3}(?:for|to)\s{1,3}you\b` +
+  String.raw`|https?:\/\/[^\s]{3,120}(?:\s[^\n]{0,159}?)?\b(?:are|is|contain|contains|hold|holds)\s{1,3}(?:\w{1,12}\s{1,3})?instructions\s{1,3}(?:for|to)\s{1,3}you\b` +
   // The address first, the verb after it (Korean, Japanese), or a Chinese verb before it.
   String.raw`|https?:\/\/[^\s]{3,120}\s{0,3}(?:[을를]\s{0,2}(?:가져|불러|다운로드|내려받)|(?:を)\s{0,2}(?:取得|読み込|ダウンロード|フェッチ))|(?:获取|下载|拉取|读取|请求|访问)[^\n]{0,20}?https?:\/\/|https?:\/\/[^\s]{3,120}\s{0,3}से\s[^\n]{0,40}?(?:डाउनलोड|प्राप्त|लाएं|पढ़ें)` +
   // Passive, the address first: "staat op `https://...` en wordt bij elke sessie opnieuw geladen", "is fetched at startup".
