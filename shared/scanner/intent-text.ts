@@ -103,10 +103,10 @@ const LINK_TITLE_OPENS = /\]\(\s{0,3}<?[^\s)]{1,2000}>?\s{1,3}"$/;
  * Whether a feature found at `at` counts: in a place the detector reads, and not negated or
  * quoted. `reads` is {@link ReadText}.reads.
  */
-export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt: number, shifts?: Int32Array): boolean {
+export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt: number, shifts?: Int32Array, shiftEnds?: Int32Array): boolean {
   const line = lineAt(p, readAt);
   // Where the read text moved a wrapped line's words left, the submitted text has them further on.
-  const at = shifts && shifts[line] !== 0 ? Math.min(readAt + shifts[line], p.lineStarts[line] + p.lines[line].length) : readAt;
+  const at = shifts && shifts[line] !== 0 && readAt < shiftEnds![line] ? Math.min(readAt + shifts[line], p.lineStarts[line] + p.lines[line].length) : readAt;
   const zone = p.zones[line];
   if (zone.kind === 'script' && reads[line] === 0) return false;
   if (zone.kind !== 'markdown') return true;
@@ -166,8 +166,10 @@ export interface ReadText {
   text: string;
   /** Per line, 1 when the detector reads it (decided once per line: a script line's test is not free). */
   reads: Uint8Array;
-  /** Per line, how far its words sit left of where the submitted text has them (a wrapped line's indentation, moved to its end). */
+  /** Per line, how far its words sit left of where the submitted text has them (a wrapped line's indentation, moved further on). */
   shifts?: Int32Array;
+  /** Per line with a shift, the offset in the read text where its shifted words end (the moved indentation's place). */
+  shiftEnds?: Int32Array;
 }
 
 /**
@@ -193,29 +195,44 @@ export function readable(p: Prepared): ReadText {
   let out = '';
   let continues = false;
   let shifts: Int32Array | undefined;
+  let shiftEnds: Int32Array | undefined;
   for (let i = 0; i < p.lines.length; i++) {
     const start = p.lineStarts[i];
     const end = i + 1 < p.lines.length ? p.lineStarts[i + 1] : p.lower.length;
     if (reads[i] === 1) {
       let line = p.lower.slice(start, end);
-      // A wrapped line's indentation goes to its end, so the words on either side of the break
+      // A wrapped line's indentation moves further on, so the words on either side of the break
       // are one space apart, as the features' `\s{1,3}` expect ("send the complete file\n
-      // content"); the line keeps its length and its place.
+      // content"); the line keeps its length and its place. It goes to the line's end, unless the
+      // paragraph wraps again there ("... niet om\n   bevestiging"): then after the line's last
+      // punctuation, where a wider gap parts no words that belong together.
+      const wrapsOn = joins(i);
       if (continues && p.zones[i].kind === 'markdown') {
         const nl = line.endsWith('\n') ? 1 : 0;
         const content = line.slice(0, line.length - nl);
         const words = content.trimStart();
-        line = words + ' '.repeat(content.length - words.length) + line.slice(line.length - nl);
-        (shifts ??= new Int32Array(p.lines.length))[i] = content.length - words.length;
+        const indent = content.length - words.length;
+        const cut = wrapsOn ? lastPause(words) : words.length;
+        line = words.slice(0, cut) + ' '.repeat(indent) + words.slice(cut) + line.slice(line.length - nl);
+        (shifts ??= new Int32Array(p.lines.length))[i] = indent;
+        (shiftEnds ??= new Int32Array(p.lines.length))[i] = out.length + cut;
       }
-      continues = joins(i);
+      continues = wrapsOn;
       out += continues ? `${line.slice(0, -1)} ` : line;
     } else {
       continues = false;
       out += ' '.repeat(Math.max(0, end - start - 1)) + (end < p.lower.length ? p.lower[end - 1] : ' '.repeat(end > start ? 1 : 0));
     }
   }
-  return { text: unmarked(out.length === p.lower.length ? out : p.lower), reads, shifts };
+  return { text: unmarked(out.length === p.lower.length ? out : p.lower), reads, shifts, shiftEnds };
+}
+
+/** Where a line's words may take a wider gap: after its last punctuation and space, or at its end. */
+function lastPause(words: string): number {
+  for (let i = words.length - 2; i > 0; i--) {
+    if (words.charCodeAt(i + 1) === 32 && ',.;:!?)'.includes(words[i])) return i + 2;
+  }
+  return words.length;
 }
 
 /** A line that starts a block of its own in markdown: a list item, a heading, a table row, a fence, a quote, a tag. */

@@ -149,7 +149,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   const compiled = presenceIn(found.index);
   const memo = new Uint8Array(compiled.length);
   if (!anyCombination((f) => !UNLESS.has(f) && (presentBits & BIT.get(f)!) !== 0 && possible(compiled, memo, f, found, lower))) return;
-  const { text, reads, shifts } = readable(p);
+  const { text, reads, shifts, shiftEnds } = readable(p);
   const perSentence = new Map<number, Set<Feature>>();
   const firstAt = new Map<number, number>();
   let seen = 0;
@@ -171,7 +171,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
     for (let m = re.exec(text); m !== null && tried++ < 200; m = re.exec(text)) {
       // A destination-ending feature is judged where it ends: "the "re-sync" step, then send it to https://..."
       const judgedAt = ENDS_AT_DESTINATION.has(feature) ? m.index + m[0].length - 1 : m.index;
-      if (!counts(p, reads, feature, judgedAt, shifts)) continue;
+      if (!counts(p, reads, feature, judgedAt, shifts, shiftEnds)) continue;
       seen |= bit;
       // Over the read text: a docstring's lines are joined there as a markdown paragraph's are.
       ends ??= sentenceEnds(text);
