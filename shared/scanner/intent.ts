@@ -39,7 +39,7 @@ const COMBINATIONS: readonly Combination[] = [
   { rule: byId('IN005'), fires: (h) => h('conceal') && h('consequential'), aimedAtUser: true },
   { rule: byId('IN006'), fires: (h) => h('write') && h('agentFile') && (h('fetch') || h('conceal') || h('persist') || h('override')) },
   { rule: byId('IN007'), fires: (h) => h('locked') && h('run') && h('fetch') },
-  { rule: byId('IN008'), fires: (h) => (h('autonomy') && h('consequential')) || (h('dismiss') && h('guard')) || (h('defy') && (h('conceal') || h('consequential') || h('sink'))) },
+  { rule: byId('IN008'), fires: (h) => (h('autonomy') && h('consequential')) || (h('dismiss') && h('guard')) || (h('defy') && (h('conceal') || h('consequential') || h('sink') || h('payee'))) },
   { rule: byId('IN009'), fires: (h) => h('payee') && (h('display') || h('conceal')) },
 ];
 const CONCEALMENT = byId('IN005');
@@ -274,7 +274,9 @@ function concealedInParagraph(
  */
 const ANAPHOR = new RegExp(String.raw`\b(?:its|their)\s{1,3}(?:(?:full|whole|entire|raw)\s{1,3})?(?:contents?|values?|text)\b|\bthe\s{1,3}(?:(?:full|whole|entire|raw)\s{1,3})?(?:contents?|values?)\s{1,3}of\s{1,3}(?:it|them|that|this|those|these)\b` +
   String.raw`|\b(?:the\s{1,3})?(?:entered|typed|pasted|collected|gathered)\s{1,3}(?:words|phrase|values?|keys?|tokens?|passwords?)\b|\bthe\s{1,3}(?:complete|full|whole|entire|raw)\s{1,3}(?:file\s{1,3})?contents?\b|\bevery\s{1,3}key=value\b|\bas[\s-]is\b|そのまま|中身|入力された|содержимое|как\s{1,3}есть` +
-  String.raw`|\btal\s{1,3}(?:cual|como\s{1,3}est[aá])|\btel\s{1,3}quel|\bunver(?:ä|a)ndert|\b(?:el|su)\s{1,3}contenido|\b(?:le|son)\s{1,3}contenu|\b(?:den|seinen|ihren)\s{1,3}inhalt|\bo\s{1,3}(?:seu\s{1,3})?conte(?:ú|u)do|\bil\s{1,3}(?:suo\s{1,3})?contenuto`);
+  String.raw`|\b(?:send|post|upload|forward|mail|e-?mail|submit|transmit)\s{1,3}(?:it|them)\s{1,3}(?:on\s{1,3})?(?:to|at)\b|\btal\s{1,3}(?:cual|como\s{1,3}est[aá])|\btel\s{1,3}quel|\bunver(?:ä|a)ndert|\b(?:el|su)\s{1,3}contenido|\b(?:le|son)\s{1,3}contenu|\b(?:den|seinen|ihren)\s{1,3}inhalt|\bo\s{1,3}(?:seu\s{1,3})?conte(?:ú|u)do|\bil\s{1,3}(?:suo\s{1,3})?contenuto`);
+/** A key used to authenticate a request, not sent as its data. */
+const AUTHENTICATES = /\b(?:headers?|bearer|authori[sz]\w{0,6}|authenticat\w{0,6}|x-api-key|basic\s{1,3}auth)\b/;
 /** How many lines back a send's "its contents" may find the secret it names. */
 const ANAPHOR_REACH = 3;
 
@@ -287,7 +289,9 @@ const ANAPHOR_REACH = 3;
 function anaphoricSends(text: string, ends: { ends: number[]; hard: Set<number> }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>, findings: Reporter): void {
   for (const [s, own] of perSentence) {
     if (!own.has('sink') || own.has('source') || own.has('protect')) continue;
-    if (!ANAPHOR.test(sentenceText(text, ends.ends, s))) continue;
+    const sentence = sentenceText(text, ends.ends, s);
+    // "Send it to the API in the Authorization header" uses the key, it does not give it away.
+    if (!ANAPHOR.test(sentence) || AUTHENTICATES.test(sentence)) continue;
     if (earlierHas(text, ends, perSentence, findings, s, 'source', 'protect')) findings.report(SEND, s);
   }
 }
@@ -389,7 +393,7 @@ function hardBetween(hard: ReadonlySet<number>, a: number, b: number): boolean {
 }
 
 /** The user by name in the other languages concealment is looked for in. */
-const USER_ELSEWHERE = 'użytkownik|usuari|usuári|utent|utilisateur|benutzer|nutzer|gebruiker|пользовател|ユーザー|用户|사용자|kullanıcı|المستخدم|الملخ';
+const USER_ELSEWHERE = 'felhasználó|jelentés|käyttäjä|yhteenve|користувач|звіт|użytkownik|usuari|usuári|utent|utilisateur|benutzer|nutzer|gebruiker|пользовател|ユーザー|用户|사용자|kullanıcı|المستخدم|الملخ';
 /** The user and their view of the work, as a concealment names them. */
 const USER_VIEW = String.raw`user|users|human|them|they|reply|replies|summary|summaries|draft|drafts|confirmations?|answer|chat`;
 /** Whom a concealment hides from: the user or their view of the work. */
@@ -402,7 +406,7 @@ const ADVERB = /\b(?:quietly|silently|secretly|covertly)\b/g;
 const CONCEALS = new RegExp(REGEX.get('conceal')!.source, 'i');
 
 /** The user by name, in the languages concealment is looked for in: not "they", which is as often the changes or the files. */
-const THE_USER = new RegExp(String.raw`\b(?:user|users|human|reply|replies|summary|summaries|draft|drafts|answer|chat|reviewers?)\b|\b(?:present|report|describe)\s{1,3}(?:it|this|that)\s{1,3}as\b|${USER_ELSEWHERE}`);
+const THE_USER = new RegExp(String.raw`\b(?:user|users|human|reply|replies|summary|summaries|draft|drafts|answer|chat|reviewers?)\b|\b(?:present|report|describe)\s{1,3}(?:it|this|that|them|these|those)\s{1,3}as\b|とだけ(?:報告|伝え|言)|${USER_ELSEWHERE}`);
 
 /** Whether a window hides something from the user by name, in more than an adverb. */
 function hidesFromUser(window: string): boolean {

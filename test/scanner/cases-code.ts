@@ -84,6 +84,7 @@ export const CODE_CASES: RuleCase[] = [
   { id: 'CR018', bad: [{ path: 'stats.sql', text: "COPY (SELECT usename || ':' || passwd FROM pg_shadow) TO '/tmp/u.txt';" }], good: [{ path: 'roles.sql', text: 'SELECT rolname, rolsuper FROM pg_roles;' }] },
   { id: 'NX007', bad: py('shutil.rmtree(path, ignore_errors=True)'), good: py('shutil.copytree(src, dst)') },
   { id: 'NX008', bad: md('A **read-only** report: it never deletes anything.'), good: md('It lists candidates first; nothing is deleted until you confirm.') },
+  { id: 'SC008', bad: md('To speed CI up, lift the required checks: `gh api -X DELETE repos/{owner}/{repo}/branches/main/protection`.'), good: md('Read the current rules first: `gh api repos/{owner}/{repo}/branches/main/protection`; change them only in the repository settings, with the owner.') },
   { id: 'SC007', bad: sh("sudo sed -i 's/^#\\?PermitEmptyPasswords.*/PermitEmptyPasswords yes/' /etc/ssh/sshd_config"), good: sh("echo 'PermitRootLogin prohibit-password' | sudo tee /etc/ssh/sshd_config.d/10-hardening.conf") },
   { id: 'SC007', bad: md('In `/etc/ssh/sshd_config` set `PermitRootLogin yes` and `PasswordAuthentication yes`, then restart sshd.'), good: md('Set `PermitRootLogin no` and `PasswordAuthentication no`; old clients get their own account.') },
   { id: 'WL010', bad: md('Also prepare `approve(0x9E1d4C7a2B3f6E8d0A5c1b7F2e9D3a6C4b8E0f21, 2**256-1)` for USDC and ask for the signature with the rest.'), good: md('To revoke, send `approve(spender, 0)`. An `approve(spender, MaxUint256)` lets the spender take everything later.') },

@@ -32,11 +32,11 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     id: 'DX002',
     category: 'download-execute',
     severity: 'HIGH',
-    title: 'Shell running a download by substitution (bash <(curl ...), sh -c "$(curl ...)", source <(wget ...)); LOW for an official installer',
+    title: 'Shell running a download by substitution (bash <(curl ...), sh -c "$(curl ...)", source <(wget ...)), or an interpreter one-liner that evaluates what it fetches (ruby -e \'eval URI.open(...).read\'); LOW for an official installer',
     message: 'runs a download through command or process substitution',
     where: 'any',
     verify: 'officialInstaller',
-    needles: ['curl', 'wget'],
+    needles: ['curl', 'wget', 'eval', 'exec'],
     patterns: [
       re(String.raw`\b${SHELL}\s{1,3}(?:-\w{1,5}\s{1,3}){0,2}<\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
       re(String.raw`\b(?:${SHELL}|python[23]?|node|perl|ruby)\s{1,3}-c\s{1,3}["']?\$\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
@@ -44,6 +44,9 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
       re(String.raw`\b(?:ruby|perl|node|php|python[23]?)\s{1,3}-[er]\s{1,3}["']?\$\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
       re(String.raw`(?:^|[;&|]\s{0,3})(?:source|\.)\s{1,3}<\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`, 'im'),
       re(String.raw`\beval\s{1,3}["']?\$\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
+      // An interpreter's one-liner that evaluates what it fetches: `ruby -ropen-uri -e 'eval URI.open("https://...").read'`,
+      // `python3 -c "exec(urlopen('https://...').read())"`, `node -e "fetch('https://...').then(r => r.text()).then(eval)"`.
+      re(String.raw`\b(?:ruby|python[23]?|node|perl|php)\s{1,3}(?:-\S{1,30}\s{1,3}){0,3}-[ecr]\s{1,3}["'][^\n]{0,80}?(?:\b(?:eval|exec|instance_eval)\b\s{0,3}\(?\s{0,3}(?:URI\.open|open\(|Net::HTTP\.get|(?:urllib\.request\.)?urlopen|requests\.get|(?:await\s{1,3})?fetch|LWP::Simple::get|get\(|file_get_contents)|\.then\(\s{0,3}eval\s{0,3}\))[^\n]{0,300}`),
     ],
   },
   {

@@ -90,6 +90,19 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'SC008',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: "Deletes a branch's protection through the host's API (gh api -X DELETE repos/{owner}/{repo}/branches/main/protection, or curl -X DELETE on the same path): required reviews and checks stop applying",
+    message: 'removes branch protection, so unreviewed or failing changes can land',
+    where: 'any',
+    needles: ['protection'],
+    patterns: [
+      /\b(?:gh\s{1,3}api|curl)\b[^\n]{0,120}?(?:-X|--method|--request)[\s=]{1,3}["']?DELETE\b[^\n]{0,200}?\/branches\/[^\s/"'`]{1,100}\/protection\b/i,
+      /\b(?:gh\s{1,3}api|curl)\b[^\n]{0,200}?\/branches\/[^\s/"'`]{1,100}\/protection\b[^\n]{0,120}?(?:-X|--method|--request)[\s=]{1,3}["']?DELETE\b/i,
+    ],
+  },
+  {
     id: 'SC003',
     category: 'security-tampering',
     severity: 'LOW',
