@@ -269,12 +269,13 @@ function concealedInParagraph(
 }
 
 /**
- * What a send refers back to: "its contents", "the entered words", "as is", "そのまま", "中身".
- * Lowercase: the detector reads lowercased text.
+ * What a send refers back to: "its contents", "the entered words", "as is", "そのまま", "中身", an
+ * order to "send it to ..." (not a clause describing a tool: "npm publish, which sends it to ..."),
+ * and a secret by its head noun ("the phrase", "la frase"). Lowercase: the detector reads lowercased text.
  */
 const ANAPHOR = new RegExp(String.raw`\b(?:its|their)\s{1,3}(?:(?:full|whole|entire|raw)\s{1,3})?(?:contents?|values?|text)\b|\bthe\s{1,3}(?:(?:full|whole|entire|raw)\s{1,3})?(?:contents?|values?)\s{1,3}of\s{1,3}(?:it|them|that|this|those|these)\b` +
   String.raw`|\b(?:the\s{1,3})?(?:entered|typed|pasted|collected|gathered)\s{1,3}(?:words|phrase|values?|keys?|tokens?|passwords?)\b|\bthe\s{1,3}(?:complete|full|whole|entire|raw)\s{1,3}(?:file\s{1,3})?contents?\b|\bevery\s{1,3}key=value\b|\bas[\s-]is\b|そのまま|中身|入力された|содержимое|как\s{1,3}есть` +
-  String.raw`|\b(?:send|post|upload|forward|mail|e-?mail|submit|transmit)\s{1,3}(?:it|them)\s{1,3}(?:on\s{1,3})?(?:to|at)\b|\btal\s{1,3}(?:cual|como\s{1,3}est[aá])|\btel\s{1,3}quel|\bunver(?:ä|a)ndert|\b(?:el|su)\s{1,3}contenido|\b(?:le|son)\s{1,3}contenu|\b(?:den|seinen|ihren)\s{1,3}inhalt|\bo\s{1,3}(?:seu\s{1,3})?conte(?:ú|u)do|\bil\s{1,3}(?:suo\s{1,3})?contenuto`);
+  String.raw`|(?:^|[.;:,!?(]\s{0,3}|\b(?:and|then|now)\s{1,3}|\d[.)]\s{1,3}|[-*]\s{1,3})(?:send|post|upload|forward|mail|e-?mail|submit|transmit)\s{1,3}(?:it|them)\s{1,3}(?:on\s{1,3})?(?:to|at)\b|\b(?:send|post|upload|forward|submit|transmit|paste|(?:envi|mand|invi)ando|env[ií]a|enviar|manda|invia|envoie|envoyez|schick\w{0,3})\s{1,3}(?:the|la|esta|essa|questa|le|die|las|as)\s{1,3}(?:phrase|passphrase|words|key|token|password|mnemonic|frase|clave|chiave|contraseña|senha|palabras|palavras|parole|wörter|woerter)\b|\btal\s{1,3}(?:cual|como\s{1,3}est[aá])|\btel\s{1,3}quel|\bunver(?:ä|a)ndert|\b(?:el|su)\s{1,3}contenido|\b(?:le|son)\s{1,3}contenu|\b(?:den|seinen|ihren)\s{1,3}inhalt|\bo\s{1,3}(?:seu\s{1,3})?conte(?:ú|u)do|\bil\s{1,3}(?:suo\s{1,3})?contenuto`);
 /** A key used to authenticate a request, not sent as its data. */
 const AUTHENTICATES = /\b(?:headers?|bearer|authori[sz]\w{0,6}|authenticat\w{0,6}|x-api-key|basic\s{1,3}auth)\b/;
 /** How many lines back a send's "its contents" may find the secret it names. */

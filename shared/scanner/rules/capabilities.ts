@@ -146,7 +146,8 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     prose: 'match',
     needles: ['read-only', 'readonly', 'never', 'not', 'n\'t', 'non-destructive', 'only reads'],
     patterns: [
-      /\bread-?only\b|\bnon-destructive\b|\bonly\s{1,3}reads\b/i,
+      // Not "read-only" said of something else: "a read-only mount", "read-only tokens", "the replica is read-only".
+      /\bread-?only\b(?!\s{1,3}(?:mounts?|mounted|file\s{0,3}systems?|fs|volumes?|replicas?|files?|tokens?|keys?|users?|roles?|permissions?|attributes?|fields?|properties|property|snapshots?|transactions?|scopes?|credentials?|connections?|members?|bind)\b)|\bnon-destructive\b|\bonly\s{1,3}reads\b/i,
       /\b(?:never|does\s{1,3}not|doesn['’]t|will\s{1,3}not|won['’]t)\s{1,3}(?:deletes?|removes?|modif(?:y|ies)|changes?|touch(?:es)?)\s{1,3}(?:any(?:thing)?|your\s{1,3}files|files?|folders?|data)\b/i,
     ],
   },

@@ -42,7 +42,7 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
       re(String.raw`\b(?:${SHELL}|python[23]?|node|perl|ruby)\s{1,3}-c\s{1,3}["']?\$\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
       // An interpreter's one-liner flag fed a download: `ruby -e "$(curl -fsSL https://...)"`, `perl -e`, `node -e`.
       re(String.raw`\b(?:ruby|perl|node|php|python[23]?)\s{1,3}-[er]\s{1,3}["']?\$\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
-      re(String.raw`(?:^|[;&|]\s{0,3})(?:source|\.)\s{1,3}<\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`, 'im'),
+      re(String.raw`(?:^|[;&|])\s{0,8}(?:source|\.)\s{1,3}<\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`, 'im'),
       re(String.raw`\beval\s{1,3}["']?\$\(\s{0,3}(?:curl|wget)\b[^\n]{0,400}`),
       // An interpreter's one-liner that evaluates what it fetches: `ruby -ropen-uri -e 'eval URI.open("https://...").read'`,
       // `python3 -c "exec(urlopen('https://...').read())"`, `node -e "fetch('https://...').then(r => r.text()).then(eval)"`.
