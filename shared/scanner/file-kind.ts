@@ -73,7 +73,7 @@ export function detectionFormat(path: string, text: string): string | null {
 }
 
 /** `at`, or -1 when `at` is inside inline code (after an odd number of backticks on its line). */
-function outsideCode(line: string, at: number): number {
+export function outsideCode(line: string, at: number): number {
   if (at <= 0 || !line.includes('`')) return at;
   let ticks = 0;
   for (let i = line.indexOf('`'); i >= 0 && i < at; i = line.indexOf('`', i + 1)) ticks++;

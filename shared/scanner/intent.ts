@@ -433,6 +433,8 @@ const SECTION_COMBINATIONS: ReadonlyArray<{ rule: Rule; fires: (has: Has) => boo
   // The fetch must be the repeated one (a step that fetches once and a later "every time" say less).
   { rule: byId('IN003'), fires: (h) => h('fetch') && h('follow') && h('persist'), at: 'follow', together: ['fetch', 'persist'] },
   { rule: CONCEALMENT, fires: (h) => h('conceal') && (h('sink') || h('fetch') || h('consequential')), at: 'conceal' },
+  // "```git push origin --delete ...``` No need to ask for confirmation." (a consequence comes only from code here).
+  { rule: byId('IN008'), fires: (h) => h('autonomy') && h('consequential'), at: 'autonomy' },
 ];
 const CODE_FETCH = /\b(?:curl|wget|irm|iwr|Invoke-WebRequest|Invoke-RestMethod|http(?:ie)?\s{1,3}GET|GET)\b[^\n]{0,200}?https?:\/\/[\w-]{1,63}\./;
 const FETCHED: ReadonlySet<Feature> = new Set<Feature>(['fetch']);

@@ -6,7 +6,7 @@
  */
 import { clauseBefore, commandSegment, isDescription, isJudgedAfter, isNegated, isQuotedExhibit, isQuotedMention, isReplaced } from './context.js';
 import { excerpt } from './excerpt.js';
-import { isHeading } from './file-kind.js';
+import { isHeading, outsideCode } from './file-kind.js';
 import { requiredLiterals, requiredLiteralsByBranch } from './literals.js';
 import type { NeedleHits, NeedleIndex } from './needles.js';
 import { lineAt, type Prepared } from './prepare.js';
@@ -305,6 +305,7 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
   if (zone.inert && rule.category !== 'hidden-text') return null;
   if (rule.commentsOnly && !zone.comment) return null;
   const text = p.lines[line];
+  if (rule.renderedMarkup && zone.kind === 'markdown' && !zone.comment && outsideCode(text, start) < 0) return null;
   // Context is read from the joined text, so a negation on the previous line of the same
   // markdown paragraph still counts.
   const abs = p.lineStarts[line] + start;

@@ -130,6 +130,11 @@ export interface Rule {
   /** Only look inside HTML comments of markdown files. */
   commentsOnly?: boolean;
   /**
+   * Markup that hides only when rendered: in a markdown code span (`<div style="display:none">`)
+   * it is shown as written, so it hides nothing.
+   */
+  renderedMarkup?: boolean;
+  /**
    * A match may go on over the following lines (a call whose arguments are on indented lines);
    * reported on the line where it starts. Other rules' matches stay within one line.
    */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, BLIND_V20_CORPUS_DIR, BLIND_V21_CORPUS_DIR, BLIND_V22_CORPUS_DIR, BLIND_V23_CORPUS_DIR, BLIND_V24_CORPUS_DIR, BLIND_V25_CORPUS_DIR, BLIND_V26_CORPUS_DIR, BLIND_V27_CORPUS_DIR, BLIND_V28_CORPUS_DIR, BLIND_V29_CORPUS_DIR, BLIND_V30_CORPUS_DIR, BLIND_V31_CORPUS_DIR, BLIND_V32_CORPUS_DIR, BLIND_V33_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, BLIND_V20_CORPUS_DIR, BLIND_V21_CORPUS_DIR, BLIND_V22_CORPUS_DIR, BLIND_V23_CORPUS_DIR, BLIND_V24_CORPUS_DIR, BLIND_V25_CORPUS_DIR, BLIND_V26_CORPUS_DIR, BLIND_V27_CORPUS_DIR, BLIND_V28_CORPUS_DIR, BLIND_V29_CORPUS_DIR, BLIND_V30_CORPUS_DIR, BLIND_V31_CORPUS_DIR, BLIND_V32_CORPUS_DIR, BLIND_V33_CORPUS_DIR, BLIND_V34_CORPUS_DIR, BLIND_V35_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -209,11 +209,18 @@ const BLIND_V30_RECORDED = { caught: 53, malicious: 100, flagged: 4, benign: 100
 const BLIND_V31_RECORDED = { caught: 43, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 97, flagged: 6 } };
 /**
  * v32 and v33 (no emphasis), measured once against the eighth session's final scanner: all its
- * rules and the model trained on v2..v31 (89.0% and 4.0% over the two; docs/scanner.md). Kept
- * back: the floors are what they measured.
+ * rules and the model trained on v2..v31 (89.0% and 4.0% over the two; docs/scanner.md). The
+ * floors are what they measured; read in the ninth session and trained on after.
  */
 const BLIND_V32_RECORDED = { caught: 53, malicious: 100, flagged: 3, benign: 100, withModel: { caught: 91, flagged: 3 } };
 const BLIND_V33_RECORDED = { caught: 56, malicious: 100, flagged: 2, benign: 100, withModel: { caught: 87, flagged: 5 } };
+/**
+ * v34 and v35 (no emphasis), measured once in the ninth session against its first round: the
+ * rules from reading v32 and v33 and the model trained on v2..v33 (91.5% and 1.5% over the two;
+ * docs/scanner.md). The floors are what they measured; read and trained on after.
+ */
+const BLIND_V34_RECORDED = { caught: 60, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 94, flagged: 2 } };
+const BLIND_V35_RECORDED = { caught: 58, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 89, flagged: 1 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
@@ -248,6 +255,8 @@ describe.each([
   { name: 'v31', dir: BLIND_V31_CORPUS_DIR, recorded: BLIND_V31_RECORDED },
   { name: 'v32', dir: BLIND_V32_CORPUS_DIR, recorded: BLIND_V32_RECORDED },
   { name: 'v33', dir: BLIND_V33_CORPUS_DIR, recorded: BLIND_V33_RECORDED },
+  { name: 'v34', dir: BLIND_V34_CORPUS_DIR, recorded: BLIND_V34_RECORDED },
+  { name: 'v35', dir: BLIND_V35_CORPUS_DIR, recorded: BLIND_V35_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>

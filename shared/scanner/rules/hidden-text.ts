@@ -69,6 +69,7 @@ export const HIDDEN_TEXT_RULES: readonly Rule[] = [
     message: 'hides text with styling so that only the agent reads it',
     where: ['markdown', 'other'],
     prose: 'match',
+    renderedMarkup: true,
     needles: ['<span', '<div', '<p', '<section', '<small', '<font'],
     patterns: [
       /<(?:span|div|p|section|small|font)\b[^>\n]{0,200}?(?:display\s{0,2}:\s{0,2}none|visibility\s{0,2}:\s{0,2}hidden|font-size\s{0,2}:\s{0,2}0(?:px|pt|em|rem)?\b|opacity\s{0,2}:\s{0,2}0(?:\.0{1,3})?\b|color\s{0,2}:\s{0,2}(?:white|#fff(?:fff)?\b|transparent))/i,

@@ -103,6 +103,24 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'SC009',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'TLS certificate checks turned off for a whole tool or shell, not one request (NODE_TLS_REJECT_UNAUTHORIZED=0, npm/yarn/pnpm strict-ssl false, git http.sslVerify false, pip/conda ssl_verify false, PYTHONHTTPSVERIFY=0, GIT_SSL_NO_VERIFY, "insecure" in ~/.curlrc)',
+    message: 'turns off TLS certificate checks, so any network in between can read and change what is downloaded',
+    where: 'any',
+    needles: ['node_tls_reject_unauthorized', 'strict-ssl', 'strict_ssl', 'sslverify', 'ssl_verify', 'ssl-verify', 'pythonhttpsverify', 'git_ssl_no_verify', 'curlrc'],
+    patterns: [
+      // Set, not named: `export ...=0`, `ENV ...=0`, `$env:...`, `process.env.... = '0'`, a line of an rc or .env file,
+      // or a command's prefix ("NODE_TLS_REJECT_UNAUTHORIZED=0 npm install"); "never set NODE_TLS_REJECT_UNAUTHORIZED=0" names it.
+      /(?:\b(?:export|setx?|ENV)\s{1,3}|\$env:|\bprocess\.env\.|\bos\.environ\[["']|^\s{0,8})(?:NODE_TLS_REJECT_UNAUTHORIZED|PYTHONHTTPSVERIFY)["']?\]?\s{0,3}[=\s]\s{0,3}["']?0["']?(?:\s{0,3}(?:$|`)|\s{1,3}(?:node|npm|npx|yarn|pnpm|python3?|pip3?)\b|;)|(?:\b(?:export|setx?|ENV)\s{1,3}|\$env:|^\s{0,8})GIT_SSL_NO_VERIFY\s{0,3}[=\s]\s{0,3}["']?(?:1|true)["']?(?:\s{0,3}$|\s{1,3}git\b|;)/im,
+      /\b(?:npm|yarn|pnpm)\s{1,3}config\s{1,3}set\s{1,3}(?:-g\s{1,3}|--global\s{1,3})?strict[-_]ssl\s{1,3}(?:false|0)\b|^\s{0,8}strict[-_]ssl\s{0,3}=\s{0,3}false\s{0,3}$/im,
+      /\bgit\s{1,3}config\s{1,3}(?:--(?:global|system)\s{1,3})?http\.sslVerify\s{1,3}["']?(?:false|0)\b/i,
+      /\b(?:conda|pip3?)\s{1,3}config\s{1,3}(?:--set\s{1,3}|set\s{1,3}(?:global\.)?)ssl[-_]verify\s{1,3}(?:false|0|no)\b/i,
+      /\b(?:echo|printf)\s{1,3}["']?(?:-k|--insecure|insecure)["']?\s{0,3}>{1,2}\s{0,3}~?\/?[^\s]{0,40}\.curlrc\b/i,
+    ],
+  },
+  {
     id: 'SC003',
     category: 'security-tampering',
     severity: 'LOW',
