@@ -130,9 +130,10 @@ function paragraphStart(text: string, at: number): number {
  * belongs to another clause. Narrower than context.ts's check, which stops at sentence ends.
  */
 const CLAUSE_START = /[.;:!?,](?=\s|$)|[\n(]|\s(?:then|and|but|so|or)\s/g;
-const NEGATION = /\b(?:never|not|no|without|instead\s{1,3}of|rather\s{1,3}than|avoid|refuse|don['’]t|doesn['’]t|won['’]t|can['’]t|cannot|shouldn['’]t|mustn['’]t)\b/i;
+const NEGATION_WORDS = String.raw`never|not|without|instead\s{1,3}of|rather\s{1,3}than|avoid|refuse|don['’]t|doesn['’]t|won['’]t|can['’]t|cannot|shouldn['’]t|mustn['’]t`;
+const NEGATION = new RegExp(String.raw`\b(?:no|${NEGATION_WORDS})\b`, 'i');
 /** {@link NEGATION} without "no", which in Portuguese is a preposition. */
-const NEGATION_BUT_NO = new RegExp(NEGATION.source.replace('|no|', '|'), 'i');
+const NEGATION_BUT_NO = new RegExp(String.raw`\b(?:${NEGATION_WORDS})\b`, 'i');
 /** Words of a Portuguese clause (and not of a Spanish or English one). */
 const PORTUGUESE = /\b(?:um|uma|dos|das|do|da|também|você|vocês|isso|pelo|pela)\b|ções?\b/i;
 
