@@ -400,7 +400,7 @@ const USER_VIEW = String.raw`user|users|human|them|they|reply|replies|summary|su
 /** Whom a concealment hides from: the user or their view of the work. */
 const AT_THE_USER = new RegExp(String.raw`\b(?:${USER_VIEW})\b|${USER_ELSEWHERE}`);
 /** Whom or what a concealment hides from: the user, their view of the work, "quietly", or the step itself ("never mention this step"). */
-const FROM_THE_USER = new RegExp(String.raw`\b(?:${USER_VIEW}|output|quietly|silently|secretly|covertly|this\s{1,3}step|these\s{1,3}steps)\b`);
+const FROM_THE_USER = new RegExp(String.raw`\b(?:${USER_VIEW}|output|quietly|silently|secretly|covertly|this\s{1,3}step|these\s{1,3}steps)\b|${USER_ELSEWHERE}`);
 
 /** An adverb that describes as often as it hides: "the packet is silently dropped". */
 const ADVERB = /\b(?:quietly|silently|secretly|covertly)\b/g;
