@@ -53,7 +53,10 @@ const JUDGED_AFTER = new RegExp(String.raw`\b(?:is|are|was|were)\s{1,3}(?:not|ne
   String.raw`|\b(?:hides?|masks?|papers?\s{1,3}over)\s{1,3}the\s{1,3}(?:problem|issue|cause|error|symptom)|\b(?:for|on)\s{1,3}(?:everything|every\s{1,3}(?:app|program|download|file))\b|\bsystem-?wide\b` +
   String.raw`|\b(?:removes?|weakens?|drops?)\s{1,3}(?:the\s{1,3})?(?:protection|security)\b|\b(?:never|dangerous|insecure|unsafe)\b|\bbad\s{1,3}(?:idea|practice)\b` +
   String.raw`|\bne\s{1,3}(?:[\w'’]{1,15}\s{1,3}){0,2}(?:pas|jamais)\b|\bjamais\b|\bnunca\b|\bniemals\b|\bnooit\b|\bnigdy\b|никогда` +
-  String.raw`|しない|しません|しては|やめ|禁止|ではなく|じゃなく|避け|危険|不要|不是|避免|危险|하지\s{0,2}(?:마|않)|금지|피하|위험`, 'i');
+  String.raw`|しない|しません|しては|やめ|禁止|ではなく|じゃなく|避け|危険|不要|不是|避免|危险|하지\s{0,2}(?:마|않)|지\s{0,2}(?:않|마)|금지|피하|위험` +
+  // Judged after it in other languages: "... nie są rozwiązaniem", "(`...`) yerine", "... değil", "keine Lösung";
+  // and a quoted phrase named as a warning sign: "treat any "do not tell the user" phrasing as a red flag".
+  String.raw`|\bnie\s{1,3}(?:jest|są|sa)(?![\wąę])|\byerine\b|\bde[ğg]il\b|\bkeine?\s{1,3}l(?:ö|o)sung\b|\bgeen\s{1,3}oplossing\b|\bno\s{1,3}(?:es|son)\s{1,3}(?:una\s{1,3})?soluci|\bn(?:ão|ao)\s{1,3}(?:é|e|são)\s{1,3}(?:uma\s{1,3})?solu|\bnon\s{1,3}(?:è|e|sono)\s{1,3}(?:una\s{1,3})?soluzion|не\s{1,3}(?:является\s{1,3})?решени|\bred\s{1,3}flags?\b|\bwarning\s{1,3}signs?\b`, 'i');
 
 /**
  * True when a quoted match (inline code) is judged after it in its sentence: the command named
@@ -61,7 +64,7 @@ const JUDGED_AFTER = new RegExp(String.raw`\b(?:is|are|was|were)\s{1,3}(?:not|ne
  */
 export function isJudgedAfter(text: string, start: number, end: number): boolean {
   if (!isQuoted(text, start)) return false;
-  const close = text.indexOf('`', end);
+  const close = closingQuote(text, end);
   if (close < 0 || close - end > 200) return false;
   const rest = text.slice(close + 1, close + 1 + 160);
   const stop = rest.search(/[.!?;](?:\s|$)|[。！？]|\n/);
@@ -79,6 +82,13 @@ export function isReplaced(text: string, start: number, end: number, clause: str
   if (open < 0 || !REPLACED_BEFORE.test(clause.slice(0, open))) return false;
   const close = text.indexOf('`', end);
   return close >= 0 && close - end <= 200 && REPLACED_AFTER.test(text.slice(close + 1, close + 200));
+}
+
+/** The first closing backtick or double quote at or after `from` (within 200 characters), or -1. */
+function closingQuote(text: string, from: number): number {
+  const window = text.slice(from, from + 201);
+  const at = window.search(/[`"”]/);
+  return at < 0 ? -1 : from + at;
 }
 
 /** True when the match sits inside inline code or double quotes. */
@@ -221,7 +231,10 @@ function listedExample(text: string, start: number): boolean {
  */
 export function isQuotedExhibit(line: string, start: number, clause?: string): boolean {
   if (!isQuoted(line, start)) return false;
-  return !IMPERATIVE.test((clause ?? clauseBefore(line, start)).replace(/`[^`]*`|"[^"]*"/g, ''));
+  const outside = (clause ?? clauseBefore(line, start)).replace(/`[^`]*`|"[^"]*"|“[^”]*”/g, '');
+  // The quotation the match is in opened in this clause: its words ("Run `curl ... | sh`") are the exhibit's, not the skill's.
+  const open = Math.max(outside.lastIndexOf('"'), outside.lastIndexOf('“'));
+  return !IMPERATIVE.test(open >= 0 ? outside.slice(0, open) : outside);
 }
 
 /**

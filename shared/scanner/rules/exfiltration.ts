@@ -156,6 +156,19 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'EX012',
+    category: 'exfiltration',
+    severity: 'HIGH',
+    title: 'Shell history, or each command as it is typed, piped to a network client (history | curl, fc -ln -1 | curl, cat ~/.zsh_history | nc), or a prompt hook (PROMPT_COMMAND, precmd, preexec) that calls curl or wget',
+    message: 'sends the commands typed in the shell, and the secrets in them, to a remote host',
+    where: 'any',
+    needles: ['history', 'fc ', 'prompt_command', 'precmd', 'preexec'],
+    patterns: [
+      /(?:\bhistory(?:\s{1,3}-?\d{1,6})?|\bfc\s{1,3}-[a-z]{1,4}(?:\s{1,3}-?\d{1,6})?|(?:~|\$HOME|\$\{HOME\})\/\.(?:bash|zsh|fish|sh)_history)\s{0,3}\|\s{0,3}(?:\w{1,20}\s{1,3}[^|\n]{0,60}\|\s{0,3})?(?:curl|wget|nc|ncat|socat|http|Invoke-WebRequest|Invoke-RestMethod)\b/i,
+      /\b(?:PROMPT_COMMAND\s{0,3}\+?=|(?:precmd|preexec)\s{0,3}\(\s{0,3}\)\s{0,3}\{|add-zsh-hook\s{1,3}(?:precmd|preexec))[^\n]{0,200}?\b(?:curl|wget|nc|ncat)\b/i,
+    ],
+  },
+  {
     id: 'EX011',
     category: 'exfiltration',
     severity: 'LOW',
