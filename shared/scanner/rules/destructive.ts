@@ -90,4 +90,19 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
       /\brm\s{1,3}(?:-{1,2}[\w-]{1,12}\s{1,3}){1,4}[^\n;&|]{0,160}?["']?(?:~|\$HOME|\$\{HOME\})\/\.?backups?\b/,
     ],
   },
+  {
+    id: 'DS006',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: "Writes made-up figures into a coverage report (line-rate or pct set to a number, lcov's uncovered lines marked hit), so a quality gate passes on tests that were never run",
+    message: 'falsifies the coverage report that a quality gate trusts',
+    where: 'any',
+    needles: ['line-rate', 'branch-rate', 'lcov', 'coverage', 'pct', 'da:'],
+    patterns: [
+      // In code: a regex substitution or sed over the report's rates, or lcov's DA lines rewritten with a hit count of 1.
+      /\b(?:re\.sub|\.replace(?:All)?|gsub|sub)\s{0,3}\(\s{0,3}r?["'`/][^\n]{0,40}?(?:line-rate|branch-rate)\b|\bsed\s{1,3}(?:-\w{1,3}\s{1,3}){0,3}-i\b[^\n]{0,80}?(?:line-rate|branch-rate)\b|["'`]DA:\{?\$?\{?\w{1,20}\}?\}?,\s{0,2}1["'`]/i,
+      // In words: "set line-rate / pct in coverage.xml to 0.95", "overwrite coverage-summary.json with totals of 90%", "... auf 0.95 setzen".
+      /\b(?:set|overwrite|rewrite|replace|patch|change|raise|bump|write|edit)\b[^.\n]{0,60}?(?:coverage\.xml|lcov\.info|coverage-summary\.json|cobertura\s{1,3}report|line-rate|branch-rate|[`'"]pct[`'"])[^.\n]{0,80}?(?:\b0\.\d{2,3}\b|\b\d{2,3}\s{0,2}%|\bto\s{1,3}\d{2,3}\b)|(?:coverage\.xml|lcov\.info|coverage-summary\.json|line-rate|branch-rate|[`'"]pct[`'"])[^\n]{0,80}?\bauf\s{1,3}\d[\d.,]{0,5}\b[^\n]{0,40}?\bsetzen\b/i,
+    ],
+  },
 ];
