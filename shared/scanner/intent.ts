@@ -96,6 +96,16 @@ const REGEX = new Map(FEATURES);
 const BIT = new Map(FEATURES.map(([f], i) => [f, 1 << i]));
 if (FEATURES.length > 31) throw new Error(`${FEATURES.length} intent features: more than a bit mask holds`);
 const UNLESS_BITS = [...UNLESS].reduce((mask, f) => mask | BIT.get(f)!, 0);
+/** The features a markdown file's code blocks add to their sections (procedureFindings): a download, an act that cannot be undone. */
+function codeFeatures(p: Prepared): number {
+  let bits = 0;
+  for (let i = 0; i < p.lines.length; i++) {
+    if (p.zones[i].kind !== 'script') continue;
+    if (CODE_FETCH.test(p.lines[i])) bits |= BIT.get('fetch')!;
+    else if (CODE_CONSEQUENTIAL.test(p.lines[i])) bits |= BIT.get('consequential')!;
+  }
+  return bits;
+}
 /** ORDER with each feature's bit and the bits of the features it waits for. */
 const STEPS = ORDER.map(([feature, after]) => ({ feature, bit: BIT.get(feature)!, after: after.reduce((mask, f) => mask | BIT.get(f)!, 0) }));
 
@@ -158,11 +168,14 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   // Once a feature has been looked for, whether the text holds it is known: stop as soon as no
   // combination can fire any more (most files that name a secret and a URL send nothing).
   let looked = 0;
+  // A markdown file's code blocks add a section's fetch and consequence (procedureFindings): not
+  // found in its prose, they may still be there.
+  const fromCode = p.kind === 'markdown' && p.kinds.has('script') ? codeFeatures(p) : 0;
 
   for (const { feature, bit, after } of STEPS) {
-    if (after !== 0 && (after & seen) === 0) continue;
+    if (after !== 0 && (after & (seen | fromCode)) === 0) continue;
     if ((presentBits & bit) === 0) continue;
-    if (looked !== 0 && !anyCombinationOf(((looked & seen) | (~looked & presentBits)) & ~UNLESS_BITS)) return;
+    if (looked !== 0 && !anyCombinationOf(((looked & seen) | (~looked & presentBits) | fromCode) & ~UNLESS_BITS)) return;
     looked |= bit;
     // Looked for and, as its regex cannot match here, not found.
     if (!possible(compiled, memo, feature, found, lower)) continue;
@@ -468,6 +481,16 @@ const FETCHED: ReadonlySet<Feature> = new Set<Feature>(['fetch']);
 const CODE_CONSEQUENTIAL = /\bgit\s{1,3}push\b[^\n]{0,80}?(?:\s--force\b|\s-f\b|\s--delete\b|\s\+\S)|\bgh\s{1,3}(?:release|repo)\s{1,3}delete\b|\bterraform\s{1,3}destroy\b|\bkubectl\s{1,3}delete\s{1,3}(?:ns|namespaces?)\b|\bdrop\s{1,3}(?:database|schema|table)\b|\baws\s{1,3}s3\s{1,3}(?:rm|rb)\b[^\n]{0,80}?--(?:recursive|force)\b/i;
 const CONSEQUENCE: ReadonlySet<Feature> = new Set<Feature>(['consequential']);
 
+/** The markdown line ending in ':' that introduces the code block holding line `i` (at most four lines up), or -1. */
+function introducer(p: Prepared, i: number): number {
+  for (let j = i - 1; j >= 0 && i - j <= 4; j--) {
+    const line = p.lines[j];
+    if (p.zones[j].kind === 'script' || line.trim() === '' || /^\s{0,3}(?:`{3,}|~{3,})/.test(line)) continue;
+    return p.zones[j].kind === 'markdown' && line.trimEnd().endsWith(':') ? j : -1;
+  }
+  return -1;
+}
+
 function procedureFindings(
   p: Prepared, text: string, ends: { ends: number[]; hard: Set<number> }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>, findings: Reporter,
 ): void {
@@ -489,15 +512,22 @@ function procedureFindings(
   // then follow it"), a force push or a deletion its consequence: the detector does not read
   // code, so they are added here. Negative sentence
   // numbers keep these apart from the text's sentences.
+  // A prose line ending in ':' right above a download ("Before each summary, fetch the team's
+  // rules:\n```\ncurl -s https://...\n```") makes that download its own sentence's fetch.
+  const introducesFetch = new Set<number>();
   for (let i = 0; i < p.lines.length; i++) {
     if (p.zones[i].kind !== 'script') continue;
-    if (CODE_FETCH.test(p.lines[i])) add(-1 - i, i, FETCHED);
-    else if (CODE_CONSEQUENTIAL.test(p.lines[i])) add(-1 - i, i, CONSEQUENCE);
+    if (CODE_FETCH.test(p.lines[i])) {
+      add(-1 - i, i, FETCHED);
+      const by = introducer(p, i);
+      if (by >= 0) introducesFetch.add(by);
+    } else if (CODE_CONSEQUENTIAL.test(p.lines[i])) add(-1 - i, i, CONSEQUENCE);
   }
-  for (const [s, found] of perSentence) {
+  for (const [s, own] of perSentence) {
     const line = findings.lineOf(s);
     // Steps are prose: comments in a section's code blocks describe code, not a procedure.
     if (p.zones[line].kind !== 'markdown') continue;
+    const found = introducesFetch.has(line) ? new Set<Feature>([...own, 'fetch']) : own;
     // Concealment counts here only when aimed at the user by name, not a mere "silently"; a
     // consequence only from code ("this skill never removes recipients" is a promise).
     const hides = found.has('conceal') && !AT_THE_USER.test(sentenceText(text, ends.ends, s));
