@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, BLIND_V20_CORPUS_DIR, BLIND_V21_CORPUS_DIR, BLIND_V22_CORPUS_DIR, BLIND_V23_CORPUS_DIR, BLIND_V24_CORPUS_DIR, BLIND_V25_CORPUS_DIR, BLIND_V26_CORPUS_DIR, BLIND_V27_CORPUS_DIR, BLIND_V28_CORPUS_DIR, BLIND_V29_CORPUS_DIR, BLIND_V30_CORPUS_DIR, BLIND_V31_CORPUS_DIR, BLIND_V32_CORPUS_DIR, BLIND_V33_CORPUS_DIR, BLIND_V34_CORPUS_DIR, BLIND_V35_CORPUS_DIR, BLIND_V36_CORPUS_DIR, BLIND_V37_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, BLIND_V20_CORPUS_DIR, BLIND_V21_CORPUS_DIR, BLIND_V22_CORPUS_DIR, BLIND_V23_CORPUS_DIR, BLIND_V24_CORPUS_DIR, BLIND_V25_CORPUS_DIR, BLIND_V26_CORPUS_DIR, BLIND_V27_CORPUS_DIR, BLIND_V28_CORPUS_DIR, BLIND_V29_CORPUS_DIR, BLIND_V30_CORPUS_DIR, BLIND_V31_CORPUS_DIR, BLIND_V32_CORPUS_DIR, BLIND_V33_CORPUS_DIR, BLIND_V34_CORPUS_DIR, BLIND_V35_CORPUS_DIR, BLIND_V36_CORPUS_DIR, BLIND_V37_CORPUS_DIR, BLIND_V38_CORPUS_DIR, BLIND_V39_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -222,12 +222,19 @@ const BLIND_V33_RECORDED = { caught: 56, malicious: 100, flagged: 2, benign: 100
 const BLIND_V34_RECORDED = { caught: 60, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 94, flagged: 2 } };
 const BLIND_V35_RECORDED = { caught: 58, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 89, flagged: 1 } };
 /**
- * v36 and v37 (no emphasis), measured once against the ninth session's final scanner: all its
- * rules and the model trained on v2..v35 (93.5% and 3.5% over the two; docs/scanner.md). Kept
- * back: the floors are what they measured.
+ * v36 and v37 (no emphasis), measured once against the ninth session's scanner of 12:40: its
+ * rules then and the model trained on v2..v35 (93.5% and 3.5% over the two; docs/scanner.md). The
+ * floors are what they measured; read and trained on after.
  */
 const BLIND_V36_RECORDED = { caught: 59, malicious: 100, flagged: 5, benign: 100, withModel: { caught: 94, flagged: 4 } };
 const BLIND_V37_RECORDED = { caught: 64, malicious: 100, flagged: 2, benign: 100, withModel: { caught: 93, flagged: 3 } };
+/**
+ * v38 and v39 (no emphasis), measured once against the ninth session's last scanner: all its
+ * rules and the model trained on v2..v37 (95.0% and 6.0% over the two; docs/scanner.md). Kept
+ * back: the floors are what they measured.
+ */
+const BLIND_V38_RECORDED = { caught: 62, malicious: 100, flagged: 6, benign: 100, withModel: { caught: 93, flagged: 8 } };
+const BLIND_V39_RECORDED = { caught: 61, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 97, flagged: 4 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
@@ -266,6 +273,8 @@ describe.each([
   { name: 'v35', dir: BLIND_V35_CORPUS_DIR, recorded: BLIND_V35_RECORDED },
   { name: 'v36', dir: BLIND_V36_CORPUS_DIR, recorded: BLIND_V36_RECORDED },
   { name: 'v37', dir: BLIND_V37_CORPUS_DIR, recorded: BLIND_V37_RECORDED },
+  { name: 'v38', dir: BLIND_V38_CORPUS_DIR, recorded: BLIND_V38_RECORDED },
+  { name: 'v39', dir: BLIND_V39_CORPUS_DIR, recorded: BLIND_V39_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>
