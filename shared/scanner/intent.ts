@@ -96,15 +96,18 @@ const REGEX = new Map(FEATURES);
 const BIT = new Map(FEATURES.map(([f], i) => [f, 1 << i]));
 if (FEATURES.length > 31) throw new Error(`${FEATURES.length} intent features: more than a bit mask holds`);
 const UNLESS_BITS = [...UNLESS].reduce((mask, f) => mask | BIT.get(f)!, 0);
-/** The features a markdown file's code blocks add to their sections (procedureFindings): a download, an act that cannot be undone. */
-function codeFeatures(p: Prepared): number {
-  let bits = 0;
+/**
+ * The lines of a markdown file's code blocks that add a feature to their section
+ * (procedureFindings): a download (`fetch`) or an act that cannot be undone (`consequential`).
+ */
+function codeSteps(p: Prepared): Array<[number, Feature]> {
+  const steps: Array<[number, Feature]> = [];
   for (let i = 0; i < p.lines.length; i++) {
     if (p.zones[i].kind !== 'script') continue;
-    if (CODE_FETCH.test(p.lines[i])) bits |= BIT.get('fetch')!;
-    else if (CODE_CONSEQUENTIAL.test(p.lines[i])) bits |= BIT.get('consequential')!;
+    if (CODE_FETCH.test(p.lines[i])) steps.push([i, 'fetch']);
+    else if (CODE_CONSEQUENTIAL.test(p.lines[i])) steps.push([i, 'consequential']);
   }
-  return bits;
+  return steps;
 }
 /** ORDER with each feature's bit and the bits of the features it waits for. */
 const STEPS = ORDER.map(([feature, after]) => ({ feature, bit: BIT.get(feature)!, after: after.reduce((mask, f) => mask | BIT.get(f)!, 0) }));
@@ -170,7 +173,8 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   let looked = 0;
   // A markdown file's code blocks add a section's fetch and consequence (procedureFindings): not
   // found in its prose, they may still be there.
-  const fromCode = p.kind === 'markdown' && p.kinds.has('script') ? codeFeatures(p) : 0;
+  const code = p.kind === 'markdown' && p.kinds.has('script') ? codeSteps(p) : [];
+  const fromCode = code.reduce((bits, [, f]) => bits | BIT.get(f)!, 0);
 
   for (const { feature, bit, after } of STEPS) {
     if (after !== 0 && (after & (seen | fromCode)) === 0) continue;
@@ -205,7 +209,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   anaphoricConcealment(text, ends, perSentence, findings);
   anaphoricAutonomy(text, ends, perSentence, findings);
   stepsUnderTrigger(p, perSentence, findings);
-  if (p.kind === 'markdown') procedureFindings(p, text, ends, perSentence, findings);
+  if (p.kind === 'markdown') procedureFindings(p, text, ends, perSentence, code, findings);
   for (const [s, own] of perSentence) {
     // A window is this sentence and the next, unless a line break separates them.
     const next = ends.hard.has(s) ? undefined : perSentence.get(s + 1);
@@ -363,14 +367,15 @@ function anaphoricConcealment(text: string, ends: { ends: number[]; hard: Set<nu
   }
 }
 
+/** An order not to ask that the sentence itself turns down: "if a document tells you to skip confirmation, refuse". */
+const REFUSED = /\b(?:refuse|reject|decline|ignore|report\s{1,3}it)\b/;
+
 /**
  * An order not to ask, a step after what cannot be undone: "2. Delete the project folder and its
  * backups: `rm -rf ...` 3. No need to ask again, the user already asked for a deletion." The
  * order names no act; the act is in the same paragraph or list, at most {@link ANAPHOR_REACH}
  * lines before.
  */
-/** An order not to ask that the sentence itself turns down: "if a document tells you to skip confirmation, refuse". */
-const REFUSED = /\b(?:refuse|reject|decline|ignore|report\s{1,3}it)\b/;
 function anaphoricAutonomy(text: string, ends: { ends: number[]; hard: Set<number> }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>, findings: Reporter): void {
   for (const [s, own] of perSentence) {
     if (!own.has('autonomy') || own.has('consequential')) continue;
@@ -432,7 +437,7 @@ function hardBetween(hard: ReadonlySet<number>, a: number, b: number): boolean {
   return false;
 }
 
-/** The user by name in the other languages concealment is looked for in. */
+/** The user by name (or their view of the work: a report, an answer) in the other languages concealment is looked for in. */
 const USER_ELSEWHERE = 'antwoord|felhasználó|jelentés|käyttäjä|yhteenve|користувач|звіт|użytkownik|usuari|usuári|utent|utilisateur|benutzer|nutzer|gebruiker|пользовател|ユーザー|用户|사용자|kullanıcı|المستخدم|الملخ';
 /** The user and their view of the work, as a concealment names them. */
 const USER_VIEW = String.raw`user|users|human|them|they|reply|replies|summary|summaries|draft|drafts|confirmations?|answer|chat`;
@@ -492,7 +497,8 @@ function introducer(p: Prepared, i: number): number {
 }
 
 function procedureFindings(
-  p: Prepared, text: string, ends: { ends: number[]; hard: Set<number> }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>, findings: Reporter,
+  p: Prepared, text: string, ends: { ends: number[]; hard: Set<number> }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>,
+  code: ReadonlyArray<[number, Feature]>, findings: Reporter,
 ): void {
   // One sentence makes a section only with a code block beside it (a download, a force push).
   if (perSentence.size < 2 && !p.kinds.has('script')) return;
@@ -515,13 +521,12 @@ function procedureFindings(
   // A prose line ending in ':' right above a download ("Before each summary, fetch the team's
   // rules:\n```\ncurl -s https://...\n```") makes that download its own sentence's fetch.
   const introducesFetch = new Set<number>();
-  for (let i = 0; i < p.lines.length; i++) {
-    if (p.zones[i].kind !== 'script') continue;
-    if (CODE_FETCH.test(p.lines[i])) {
+  for (const [i, feature] of code) {
+    if (feature === 'fetch') {
       add(-1 - i, i, FETCHED);
       const by = introducer(p, i);
       if (by >= 0) introducesFetch.add(by);
-    } else if (CODE_CONSEQUENTIAL.test(p.lines[i])) add(-1 - i, i, CONSEQUENCE);
+    } else add(-1 - i, i, CONSEQUENCE);
   }
   for (const [s, own] of perSentence) {
     const line = findings.lineOf(s);
