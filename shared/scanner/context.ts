@@ -64,7 +64,7 @@ const JUDGED_AFTER = new RegExp(String.raw`\b(?:is|are|was|were)\s{1,3}(?:not|ne
  */
 export function isJudgedAfter(text: string, start: number, end: number): boolean {
   if (!isQuoted(text, start)) return false;
-  const close = closingQuote(text, end);
+  const close = closingQuote(text, start, end);
   if (close < 0 || close - end > 200) return false;
   const rest = text.slice(close + 1, close + 1 + 160);
   const stop = rest.search(/[.!?;](?:\s|$)|[。！？]|\n/);
@@ -84,10 +84,14 @@ export function isReplaced(text: string, start: number, end: number, clause: str
   return close >= 0 && close - end <= 200 && REPLACED_AFTER.test(text.slice(close + 1, close + 200));
 }
 
-/** The first closing backtick or double quote at or after `from` (within 200 characters), or -1. */
-function closingQuote(text: string, from: number): number {
+/**
+ * Where the quotation holding `start` closes, at or after `from` (within 200 characters), or -1:
+ * the next backtick inside inline code, else the next closing double quote.
+ */
+function closingQuote(text: string, start: number, from: number): number {
+  const line = text.slice(Math.max(0, text.lastIndexOf('\n', start - 1) + 1, start - 1000), start);
   const window = text.slice(from, from + 201);
-  const at = window.search(/[`"”]/);
+  const at = occurrences(line, '`') % 2 === 1 ? window.indexOf('`') : window.search(/["”]/);
   return at < 0 ? -1 : from + at;
 }
 
