@@ -1,8 +1,8 @@
 /**
  * The ninth session's changes, each from a class of misses in v32 and v33 (measured once first,
- * with the eighth session's final scanner). The cases are paraphrases, not the corpora's lines;
- * every case that should fire failed on the scanner of the session's start, and the near misses
- * stay quiet on both.
+ * with the eighth session's final scanner), then of v34..v37. The cases are paraphrases, not the
+ * corpora's lines; each test that expects a finding failed on the scanner of the session's start,
+ * and its near misses stay quiet.
  */
 import { describe, expect, it } from 'vitest';
 import { scanSkill } from '../../shared/scanner/index.js';
