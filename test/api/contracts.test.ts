@@ -181,9 +181,11 @@ describe('racing on one contract', () => {
     const [client, provider] = await pair();
     const id = await proposed(h, client, provider.id);
     const path = `/api/v1/contracts/${id}/accept`;
-    // Two distinct signed requests: the same second and body would make one a replay (401).
+    // Two distinct signed requests: the same second and body would make one a replay (401). One
+    // clock reading for both: read twice, a second boundary between the reads could give both the same second.
+    const now = Math.floor(Date.now() / 1000);
     const pay = async (secondsAgo: number) => {
-      const headers = agentHeaders(provider, path, '{}', Math.floor(Date.now() / 1000) - secondsAgo);
+      const headers = agentHeaders(provider, path, '{}', now - secondsAgo);
       const payment = await signedPaymentFor(`${h.baseUrl}${path}`, {}, undefined, headers);
       return () => request(h.app).post(path).set(headers).set('PAYMENT-SIGNATURE', payment).set('Content-Type', 'application/json').send('{}');
     };
