@@ -40,7 +40,7 @@ export async function registerAgent(baseUrl: string, handle: string, extra: Reco
  * second's timestamp equals the first's. So the timestamps handed out are remembered.
  */
 const issued = new Set<number>();
-function freshTimestamp(): number {
+export function freshTimestamp(): number {
   const now = Math.floor(Date.now() / 1000);
   for (const t of issued) if (t < now - 240) issued.delete(t);
   // The service accepts 300 s either way (SIGNATURE_TOLERANCE_SECONDS): the past first, then the future.

@@ -1,6 +1,6 @@
 /** Proposing and working contracts over HTTP, for tests that need them. */
 import { jsonPost, v2Client } from './clients.js';
-import { signedRequest, type RegisteredAgent } from './agents.js';
+import { freshTimestamp, signedRequest, type RegisteredAgent } from './agents.js';
 import { signatureHeader } from '../../shared/auth/signature.js';
 import type { Harness } from './harness.js';
 
@@ -11,8 +11,8 @@ export const contractBody = (providerId: string, extra: Record<string, unknown> 
   deadline: inDays(7), kind: 'judged', ...extra,
 });
 
-/** Signed headers for a paid POST as `agent`. */
-export function agentHeaders(agent: RegisteredAgent, path: string, raw: string, t?: number): Record<string, string> {
+/** Signed headers for a paid POST as `agent`; by default with a timestamp no other signed request of this file has used (freshTimestamp). */
+export function agentHeaders(agent: RegisteredAgent, path: string, raw: string, t: number = freshTimestamp()): Record<string, string> {
   return { Authorization: `Bearer ${agent.apiKey}`, 'X-Signature': signatureHeader(agent.signingSecret, 'POST', path, raw, t) };
 }
 
