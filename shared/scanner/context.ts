@@ -89,17 +89,20 @@ export function isReplaced(text: string, start: number, end: number, clause: str
  * the next backtick inside inline code, else the next closing double quote.
  */
 function closingQuote(text: string, start: number, from: number): number {
-  const line = text.slice(Math.max(0, text.lastIndexOf('\n', start - 1) + 1, start - 1000), start);
   const window = text.slice(from, from + 201);
-  const at = occurrences(line, '`') % 2 === 1 ? window.indexOf('`') : window.search(/["”]/);
+  const at = occurrences(lineBefore(text, start), '`') % 2 === 1 ? window.indexOf('`') : window.search(/["”]/);
   return at < 0 ? -1 : from + at;
+}
+
+/** The line holding `start`, up to it; a window, not the whole line: a hostile 256 KiB line must not cost O(n) per match. */
+function lineBefore(text: string, start: number): string {
+  const window = text.slice(Math.max(0, start - 1000), start);
+  return window.slice(window.lastIndexOf('\n') + 1);
 }
 
 /** True when the match sits inside inline code or double quotes. */
 export function isQuoted(line: string, start: number): boolean {
-  // A window, not the whole line: a hostile 256 KiB line must not cost O(n) per match.
-  const window = line.slice(Math.max(0, start - 1000), start);
-  const before = window.slice(window.lastIndexOf('\n') + 1);
+  const before = lineBefore(line, start);
   if (occurrences(before, '`') % 2 === 1) return true;
   if (occurrences(before, '"') % 2 === 1) return true;
   return occurrences(before, '“') > occurrences(before, '”');
