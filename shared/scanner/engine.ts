@@ -138,6 +138,13 @@ function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = tru
   return out;
 }
 
+/** Lowers a finding to `severity`, out of the combinations, saying why in its message. */
+function lower(f: RawFinding, severity: Severity, why: string): void {
+  f.severity = severity;
+  f.atRuleSeverity = false;
+  f.message = `${f.message} (${why})`;
+}
+
 /**
  * A code block under a heading that shows attacks ("The attacker's change", "Indicators",
  * "Red flags"): what it holds is an exhibit, kept at MEDIUM and out of the combinations, not a
@@ -149,9 +156,7 @@ function asExhibits(findings: RawFinding[], p: Prepared): void {
     const zone = p.zones[f.line - 1];
     if (!zone || zone.kind !== 'script' || !zone.exhibit || f.category === 'hidden-text') continue;
     f.atRuleSeverity = false;
-    if (RANK[f.severity] < RANK.HIGH) continue;
-    f.severity = 'MEDIUM';
-    f.message = `${f.message} (in a code block under a heading that shows attacks: an exhibit)`;
+    if (RANK[f.severity] >= RANK.HIGH) lower(f, 'MEDIUM', 'in a code block under a heading that shows attacks: an exhibit');
   }
 }
 
@@ -161,10 +166,7 @@ function asExhibits(findings: RawFinding[], p: Prepared): void {
  */
 function asDetectorData(findings: RawFinding[], format: string): void {
   for (const f of findings) {
-    if (f.category === 'hidden-text' || f.severity === 'LOW') continue;
-    f.severity = 'LOW';
-    f.atRuleSeverity = false;
-    f.message = `${f.message} (quoted in a ${format} file, as data for a detector)`;
+    if (f.category !== 'hidden-text' && f.severity !== 'LOW') lower(f, 'LOW', `quoted in a ${format} file, as data for a detector`);
   }
 }
 
@@ -180,11 +182,7 @@ function keptAtMedium(findings: RawFinding[], files: readonly Prepared[], judged
   if (findings.some((f) => f.severity === 'CRITICAL')) return;
   const high = findings.filter((f) => f.severity === 'HIGH');
   if (!high.every((f) => vouchesFor(judged, files, findings, f))) return;
-  for (const f of high) {
-    f.severity = 'MEDIUM';
-    f.atRuleSeverity = false;
-    f.message = `${f.message} (kept at MEDIUM: the intent model reads the skill as benign, score ${judged.score.toFixed(2)} below ${judged.veto.toFixed(2)})`;
-  }
+  for (const f of high) lower(f, 'MEDIUM', `kept at MEDIUM: the intent model reads the skill as benign, score ${judged.score.toFixed(2)} below ${judged.veto.toFixed(2)}`);
 }
 
 const INSIDE = / \(inside ([\w ]{1,20}?)-encoded text(?:, (\d{1,2}) layers deep)?\)$/;
