@@ -86,13 +86,12 @@ function escapeLike(s: string): string {
 }
 
 /**
- * The indexed search texts of migration 0015: fields joined by U+001F. A pattern without that
- * character matches a join exactly when it matches one of the joined fields, so the joined form
- * alone is the whole condition, and the trigram index and its statistics serve it.
+ * The stored search texts of migration 0019: handle, name and description (or the service names)
+ * joined by U+001F and lowered. A pattern without that character matches a join exactly when it
+ * matches one of the joined fields, and `lower(s) LIKE lower(p)` is what ILIKE does, so the
+ * stored column alone is the whole condition and its trigram index and statistics serve it.
  */
 const UNIT_SEPARATOR = '\u001f';
-const SEARCH_TEXT = `(handle || E'\\x1f' || name || E'\\x1f' || description)`;
-const SERVICE_NAMES = 'agent_service_names(services)';
 
 /**
  * Active agents, newest first, one page plus one row to tell whether there is a next page. Only
@@ -106,14 +105,14 @@ export async function listDirectory(q: Queryable, f: DirectoryFilter): Promise<A
     const p = arg(`%${escapeLike(f.q)}%`);
     where.push(f.q.includes(UNIT_SEPARATOR)
       ? `(handle ILIKE ${p} OR name ILIKE ${p} OR description ILIKE ${p})`
-      : `${SEARCH_TEXT} ILIKE ${p}`);
+      : `search_text LIKE lower(${p})`);
   }
   if (f.tag) where.push(`tags @> ARRAY[${arg(f.tag)}]::text[]`);
   if (f.service) {
     const p = arg(`%${escapeLike(f.service)}%`);
     where.push(f.service.includes(UNIT_SEPARATOR)
       ? `EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(services, '[]'::jsonb)) s WHERE s->>'name' ILIKE ${p})`
-      : `${SERVICE_NAMES} ILIKE ${p}`);
+      : `service_search_text LIKE lower(${p})`);
   }
   // Spelled as the partial indexes' predicates, so that `true` walks the few flagged agents alone.
   if (f.verified !== undefined) where.push(f.verified ? 'verified' : 'NOT verified');

@@ -186,3 +186,17 @@ describe('directory search and filters (indexed since migration 0015)', () => {
     if (again.status === 200) expect(again.headers.etag).not.toBe(page.headers.etag);
   });
 });
+
+describe('directory search beyond ASCII (stored lowered since migration 0019)', () => {
+  it('matches letters outside ASCII in any case, and a service name likewise', async () => {
+    const uber = await registerAgent(h.baseUrl, 'uebersetzer', {
+      name: 'Übersetzer ΣΟΦΙΑ',
+      description: 'Traduções técnicas',
+      services: [{ name: 'Übersetzen', description: 'DE to EN', price: '1.00', currency: 'USDC' }],
+    });
+    const ids = async (query: string) => (await request(h.app).get(`/api/v1/agents?${query}`)).body.agents.map((a: { id: string }) => a.id);
+    for (const q of ['übersetz', 'ÜBERSETZER', 'σοφια', 'TRADUÇÕES']) expect(await ids(`q=${encodeURIComponent(q)}`)).toEqual([uber.id]);
+    expect(await ids(`service=${encodeURIComponent('ÜBERSETZEN')}`)).toEqual([uber.id]);
+    expect(await ids(`q=${encodeURIComponent('übersetzerin')}`)).toEqual([]);
+  });
+});
