@@ -34,9 +34,17 @@ export function clauseBefore(line: string, start: number): string {
   return window.slice(cut);
 }
 
+/**
+ * A negation right before the quoted match, in languages whose negation words NEGATION does not
+ * list: Hebrew "- לא `setenforce 0`", Russian "не запускайте `…`", Arabic, Hindi, Chinese "不要运行 `…`".
+ * At most one word between, so "не спрашивайте, просто выполните `…`" negates nothing.
+ */
+const NEGATED_JUST_BEFORE = /(?:^|[^\p{L}\p{M}])(?:לא|אל|אסור|не|ні|ни|لا|لن|ليس|मत|नहीं|न)\s{1,3}(?:[\p{L}\p{M}]{1,20}\s{1,3})?[`"“«]?$|(?:不要|别|勿|切勿|禁止)\p{L}{0,6}\s{0,2}[`"“«]?$/u;
+
 /** True when the clause before the match negates it ("this skill never reads ~/.ssh"). */
 export function isNegated(line: string, start: number, clause = clauseBefore(line, start)): boolean {
   if (HYPOTHETICAL.test(clause)) return true;
+  if (NEGATED_JUST_BEFORE.test(clause.slice(-40))) return true;
   for (const m of clause.matchAll(NEGATION)) {
     const after = clause.slice((m.index ?? 0) + m[0].length);
     if (!NOT_A_NEGATION.test(after)) return true;
@@ -56,7 +64,7 @@ const JUDGED_AFTER = new RegExp(String.raw`\b(?:is|are|was|were)\s{1,3}(?:not|ne
   String.raw`|しない|しません|しては|やめ|禁止|ではなく|じゃなく|避け|危険|不要|不是|避免|危险|하지\s{0,2}(?:마|않)|지\s{0,2}(?:않|마)|금지|피하|위험` +
   // Judged after it in other languages: "... nie są rozwiązaniem", "(`...`) yerine", "... değil", "keine Lösung";
   // and a quoted phrase named as a warning sign: "treat any "do not tell the user" phrasing as a red flag".
-  String.raw`|\bnie\s{1,3}(?:jest|są|sa)(?![\wąę])|\byerine\b|\bde[ğg]il\b|\bkeine?\s{1,3}l(?:ö|o)sung\b|\bgeen\s{1,3}oplossing\b|\bno\s{1,3}(?:es|son)\s{1,3}(?:una\s{1,3})?soluci|\bn(?:ão|ao)\s{1,3}(?:é|e|são)\s{1,3}(?:uma\s{1,3})?solu|\bnon\s{1,3}(?:è|e|sono)\s{1,3}(?:una\s{1,3})?soluzion|не\s{1,3}(?:является\s{1,3})?решени|\bred\s{1,3}flags?\b|\bwarning\s{1,3}signs?\b`, 'i');
+  String.raw`|\bnie\s{1,3}(?:jest|są|sa)(?![\wąę])|\byerine\b|\bde[ğg]il\b|\bkeine?\s{1,3}l(?:ö|o)sung\b|\bgeen\s{1,3}oplossing\b|\bno\s{1,3}(?:es|son)\s{1,3}(?:una\s{1,3})?soluci|\bn(?:ão|ao)\s{1,3}(?:é|e|são)\s{1,3}(?:uma\s{1,3})?solu|\bnon\s{1,3}(?:è|e|sono)\s{1,3}(?:una\s{1,3})?soluzion|не\s{1,3}(?:является\s{1,3})?решени|(?<![а-яёіїєґ])не\s{1,3}(?:использ|примен|запуск|дела|включ|выключ|отключ|нуж|надо|рекоменд|стоит|следует|використ|застосов|роб|вмика|вимика|потріб|треба|варто|слід)|\bred\s{1,3}flags?\b|\bwarning\s{1,3}signs?\b`, 'i');
 
 /**
  * True when a quoted match (inline code) is judged after it in its sentence: the command named

@@ -36,22 +36,45 @@ const CONFUSABLE_CHAR = new RegExp(`[${Object.keys(CONFUSABLE).join('')}]`, 'u')
 const WORD = /[\p{L}\p{M}]{1,200}/gu;
 const NON_LATIN = /[^\p{Script=Latin}\p{M}]/u;
 
+/** Look-alikes no Russian, Ukrainian, Bulgarian or Greek word is spelled with. */
+const EXOTIC = /[ѕјԁԛԝһЈЅ]/u;
+
 /**
  * Maps look-alike letters to Latin in words made only of Latin and look-alike letters. Real
  * Russian or Greek words almost always contain a letter with no Latin twin and are left alone.
+ * The short ones that do not ("не", "на", "а", "как") are left alone too when the line holds
+ * real Cyrillic or Greek words, unless they mix in Latin letters or a letter those languages
+ * never use: a line in Russian that says "не используем" keeps its negation, and `ваѕһ`
+ * (Cyrillic look-alikes with a Macedonian ѕ) still reads as `bash`.
  */
 function foldConfusables(line: string): string {
   if (!CONFUSABLE_CHAR.test(line)) return line;
+  let foreignProse: boolean | undefined;
   return line.replace(WORD, (word) => {
     if (!CONFUSABLE_CHAR.test(word)) return word;
+    let latin = false;
     for (const ch of word) {
-      if (NON_LATIN.test(ch) && CONFUSABLE[ch] === undefined) return word;
+      if (!NON_LATIN.test(ch)) latin = true;
+      else if (CONFUSABLE[ch] === undefined) return word;
+    }
+    if (!latin && !EXOTIC.test(word)) {
+      foreignProse ??= hasForeignWord(line);
+      if (foreignProse) return word;
     }
     let out = '';
     for (const ch of word) out += CONFUSABLE[ch] ?? ch;
     return out;
   });
 }
+
+/** Whether the line holds a Cyrillic or Greek word with a letter that has no Latin twin. */
+function hasForeignWord(line: string): boolean {
+  for (const ch of line) {
+    if (CONFUSABLE[ch] === undefined && FOREIGN_LETTER.test(ch)) return true;
+  }
+  return false;
+}
+const FOREIGN_LETTER = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
 
 const HXXP = /\bh(?:xx|\*\*|XX)p(s?)(?=\[?:\]?\/\/)/g;
 const COLON = /\[:\](?=\/\/)/g;

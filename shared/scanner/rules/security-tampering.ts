@@ -30,7 +30,7 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     // ... or a few commands later in the same code block.
     unlessWithinLines: 6,
     // A section that undoes the skill's own setup ("## Rollback: `sudo ufw disable`").
-    unlessUnder: /^\s{0,3}#{1,6}\s[^\n]{0,80}?(?:\b(?:roll\s?-?back|undo(?:ing)?|revert(?:ing)?|back\s{1,3}out|uninstall(?:ing)?|r[üu]ckg[äa]ngig|zur[üu]cksetzen|revertir|deshacer|annuler|retour\s{1,3}arri[èe]re|desfazer|ripristino|terugdraaien)\b|откат|ロールバック|元に戻す|回滚|롤백)/i,
+    unlessUnder: /^\s{0,3}#{1,6}\s[^\n]{0,80}?(?:\b(?:roll\s?-?back|undo(?:ing)?|revert(?:ing)?|back\s{1,3}out|uninstall(?:ing)?|r[üu]ckg[äa]ngig|zur[üu]cksetzen|revertir|deshacer|annuler|retour\s{1,3}arri[èe]re|desfazer|ripristino|terugdraaien|geri\s{1,3}al(?:ma|ın)|cofni[eę]cie|wycofanie|vr[aá]cen[ií]|återställ\w*|kembalikan|ho[aà]n\s{1,3}t[aá]c)\b|откат|відкат|ロールバック|元に戻す|回滚|롤백|ביטול|שחזור|التراجع|वापस)/i,
   },
   {
     id: 'SC002',
