@@ -98,6 +98,20 @@ export interface LineZone {
 
 const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|red\s{1,3}flags?|examples?\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|detects?|detection|attacks?|attackers?|malicious|suspicious|threats?|IOCs?|tampering|never\s{1,3}do|anti-?patterns?|don['’]ts|avoid|pitfalls?|mistakes|never|payloads?|nunca|niemals|nooit|nigdy|nikdy|aldrig|undvik|asla|jangan|hindari|soha|what\s{1,3}not\s{1,3}to\s{1,3}do|(?:bad|insecure|unsafe|wrong)\s{1,3}(?:examples?|practices?|patterns?|ways?))\b|^\s{0,3}#{1,6}\s[^\n]{0,200}?(?:してはいけない|やってはいけない|しないこと|避けるべき|禁止事項|アンチパターン|不要做|不应|避免|禁止|하지\s{0,2}말아야|피해야|[àÀ]\s{1,3}[ée]viter|[ÉE]vitez|чего\s{1,3}не\s{1,3}делать|избега|\b(?:ne\s{1,3}pas\s{1,3}faire|ce\s{1,3}qu['’]il\s{1,3}ne\s{1,3}faut\s{1,3}pas|qu[ée]\s{1,3}no\s{1,3}hacer|evit(?:ar|e|a)\b|o\s{1,3}que\s{1,3}não\s{1,3}fazer|da\s{1,3}evitare|cosa\s{1,3}non\s{1,3}fare|nicht\s{1,3}tun|vermeiden|was\s{1,3}man\s{1,3}nicht|czego\s{1,3}nie\s{1,3}robi|unikaj|wat\s{1,3}niet|vermijd)|никогда|ніколи|не\s{1,3}делайте|yapmay[ıi]n|ka[çc][ıi]n[ıi]n|kerülend|ei\s{1,3}koskaan|không\s{1,3}bao\s{1,3}giờ|금지|하지\s{0,2}마|切勿|絶対に|कभी\s{1,3}नहीं|मत\s{1,3}करें|क्या\s{1,3}न\s{1,3}करें|מה\s{1,3}לא\s{1,3}לעשות|להימנע|אסור|ما\s{1,3}لا\s{1,3}(?:يجب|ينبغي)|تجنب|ممنوع|что\s{1,3}не\s{1,3}делать|чего\s{1,3}не\s{1,3}робити|уникайте|нельзя|не\s{1,3}робіть|không\s{1,3}nên|tránh|co\s{1,3}nedělat|nedělejte|vyhněte|gör\s{1,3}inte|yang\s{1,3}tidak\s{1,3}boleh)/i;
 
+/**
+ * A heading that makes its whole section, subsections included, a list of what to watch for.
+ * Fewer words than EXHIBIT_HEADING: "# Attacks we block" may well hold real steps further down.
+ */
+const SIGNS_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:red\s{1,3}flags?|warning\s{1,3}signs?|signs\s{1,3}of|indicators\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|IOCs?)\b/i;
+
+/** The level of an ATX heading: how many `#` open it. */
+function headingLevel(line: string): number {
+  const at = line.indexOf('#');
+  let n = 0;
+  while (line[at + n] === '#') n++;
+  return n;
+}
+
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 const HEADING = /^\s{0,3}#{1,6}\s/;
 /** Marks that open a quotation right before a comment's `<!--`. */
@@ -150,6 +164,9 @@ export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] 
   let inert = false;
   let inComment = false;
   let exhibit = false;
+  // The level of the nearest heading above that names its whole section a list of warning signs
+  // ("# Red flags before installing a skill"), 7 when none: its subsections are exhibits too.
+  let listsSigns = 7;
   for (const line of lines) {
     const first = leadingChar(line);
     const m = first === '`' || first === '~' ? FENCE.exec(line) : null;
@@ -171,7 +188,11 @@ export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] 
     const opens = at > 0 && QUOTE_MARKS.includes(line[at - 1]) ? -1 : outsideCode(line, at);
     const closes = opens < 0 && !inComment ? -1 : line.lastIndexOf('-->');
     const commentHere = inComment || opens >= 0;
-    if (first === '#' && HEADING.test(line)) exhibit = EXHIBIT_HEADING.test(line);
+    if (first === '#' && HEADING.test(line)) {
+      const level = headingLevel(line);
+      if (level <= listsSigns) listsSigns = SIGNS_HEADING.test(line) ? level : 7;
+      exhibit = level > listsSigns || EXHIBIT_HEADING.test(line);
+    }
     zones.push(MARKDOWN[commentHere ? 1 : 0][exhibit ? 1 : 0]);
     if (opens >= 0 && opens > closes) inComment = true;
     else if (closes >= 0) inComment = false;

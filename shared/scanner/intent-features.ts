@@ -34,8 +34,10 @@ const SOURCE = String.raw`\b(?:keys?|variables?|secrets?|entries|settings)\b[^.\
   // Passwords, seed phrases and private keys in other languages; words that start or end in a
   // letter outside ASCII are bounded by NOT_LETTER, as \b knows only ASCII letters.
   String.raw`|\bsenhas?\b|\bfrases?\s{1,3}(?:de\s{1,3}(?:recupera|semente|seguran|respaldo)|semilla|secreta|mnem[oô]nica)|\b(?:12|24)\s{1,3}(?:palavras|palabras|mots|w(?:ö|o)rter|parole|woorden|kelime)\b|\bphrase\s{1,3}de\s{1,3}r[ée]cup[ée]ration|\bfrase\s{1,3}di\s{1,3}recupero|\bwiederherstellungs(?:phrase|w(?:ö|o)rter)|\bhas(?:ł|l)(?:o|a)\b|\bwachtwoord(?:en)?\b|${NOT_LETTER}(?:ş|s)ifre|\bfraz[aey]\s{1,3}(?:odzyskiwania|seed)|\bklucz\w{0,3}\s{1,3}prywatn|\bchiavi?\s{1,3}privat[ae]|パスワード|密码|密碼|비밀번호|비밀\s{0,2}키|개인\s{0,2}키|프라이빗\s{0,2}키|시드\s{0,2}(?:구문|문구)|복구\s{0,2}(?:구문|문구)|니모닉|シードフレーズ|リカバリーフレーズ|${NOT_LETTER}(?:парол|сид[\s-]{0,2}фраз|мнемони|приватн[а-яё]{0,3}\s{1,3}ключ|закрыт[а-яё]{0,3}\s{1,3}ключ|фраз[а-яё]{0,3}\s{1,3}восстановлени|(?:12|24)\s{1,3}слов)` +
-  // The Google Cloud SDK's login file, named by the command that writes it.
-  String.raw`|\bapplication[\s_-]default[\s_-](?:login|credentials)\b` +
+  // The Google Cloud SDK's login file, named by the command that writes it; commands that print a CLI's stored token.
+  String.raw`|\bapplication[\s_-]default[\s_-](?:login|credentials)\b|\bgh\s{1,3}auth\s{1,3}token\b|\bprint-(?:access|identity)-token\b|\bget-access-token\b|\bconfigure\s{1,3}get\s{1,3}aws_secret_access_key\b` +
+  // Arabic: the recovery phrase, its twelve or twenty-four words, passwords, private keys.
+  String.raw`|عبارة\s{1,3}(?:الاسترداد|الاستعادة|الاسترجاع|البذور)|كلم(?:ة|ات)\s{1,3}(?:ال)?مرور|المفتاح\s{1,3}الخاص|المفاتيح\s{1,3}الخاصة|(?:الاثنتي\s{1,3}عشرة|الأربع\s{1,3}والعشرين)\s{1,3}(?:كلمة)?|الكلمات\s{1,3}(?:الاثنتي\s{1,3}عشرة|الأربع\s{1,3}والعشرين)` +
   String.raw`|\bumgebungsvariablen?\b|\bvariables?\s{1,3}(?:de\s{1,3}entorno|d['’]environnement)\b|\bpassw(?:o|ö)rt(?:er)?\b|\bcontraseñas?\b|\bmots?\s{1,3}de\s{1,3}passe\b|\bcl(?:é|e)s?\s{1,3}priv(?:é|e)es?\b|\bclaves?\s{1,3}privadas?\b|\bprivate?n?\s{1,3}schlüssel\b|助记词|私钥|秘密鍵|環境変数|环境变量|ニーモニック|シードフレーズ|リカバリーフレーズ|認証情報|アクセストークン|認証トークン|API\s{0,2}キー` +
   // Secret words quoted as what to look for ("emails containing "password reset""): a filter, not an example.
   String.raw`|\b(?:contain|contains|containing|mention|mentions|mentioning|matching|subject)\b[^\n]{0,40}?["“'](?:password|passcode|verification|2fa|mfa|otp|one-time|security\s{1,3}code|login\s{1,3}code|reset|sign-in|seed|private\s{1,3}key|api\s{1,3}key)`;
@@ -66,6 +68,8 @@ const IN_SENTENCE = String.raw`(?:[^.!?\n]|[.!?](?=\S))`;
 /** A tool's parameter by name: "the 'units' parameter", "the `context` argument". */
 const PARAM = String.raw`(?:the\s{1,3}[\`'"]?[\w-]{1,30}[\`'"]?|[\`'"][\w-]{1,30}[\`'"])\s{1,3}(?:argument|parameter|param|field|arg)\b`;
 const SINK = String.raw`${SEND_VERB}${IN_SENTENCE}{0,160}?${URL}|${NOT_LETTER}(?:отправ|перешл|пересл|загруз|выгруз|пришл)[а-яё]{0,6}${IN_SENTENCE}{0,160}?${URL}|(?:发送|上传|送信|アップロード|提交到|提交至|发给|发到|传到|上报)[^\n]{0,40}?https?:\/\/|https?:\/\/[^\s]{3,120}\s{0,2}(?:に送信|に送|へ送|发送)` +
+  // Japanese: "取得したトークンを `https://...` にコメントとして貼り付ける"; Arabic: "أرسل العبارة ... إلى `https://...`".
+  String.raw`|https?:\/\/[^\s]{3,120}\s{0,3}(?:に|へ)[^。\n]{0,20}?(?:貼り付け|貼りつけ|投稿|添付|書き込)|(?:^|[^\u0600-\u06ff])(?:أرسل|ارسل|أرسلي|أرسلوا|ارفع|انشر)[^\n]{0,160}?https?:\/\/` +
   // The verb last (Turkish, Korean, Hindi): "`https://...` adresine POST et", "...로 전송", "... पर भेजें".
   String.raw`|https?:\/\/[^\s]{3,120}\s{0,3}(?:adres\w{0,4}\s{1,3}(?:POST\s{1,3}(?:et|edin)|gönder|yolla|ilet)|(?:으로|로)\s{0,2}(?:전송|보내|업로드)|पर\s{1,3}(?:भेज|पोस्ट))` +
   String.raw`|https?:\/\/[^\s]{3,120}\s{0,3}(?:[\w-]{1,15}\s{1,3}){0,2}(?:einzugeben|eingeben|einzuf(?:ü|u)gen|einf(?:ü|u)gen|hochzuladen|hochladen|zu\s{1,3}senden|senden|schicken)\b` +
@@ -136,14 +140,14 @@ const CONCEAL_ELSEWHERE = String.raw`\bnon\s{1,3}(?:citare|menzionare|indicare|i
   String.raw`|\bometti\b[^.\n]{0,60}?\b(?:dal|dalla|dai|nel|nella)\s{1,3}(?:riepilogo|riassunto|resoconto|report|sommario|risposta)\b|\bnon\s{1,3}(?:elencar|citar|menzionar)\w{0,4}\b` +
   // Turkish negative imperatives: "bu adımı özetinde belirtme", "kullanıcıya söyleme".
   String.raw`|${NOT_LETTER}(?:söyleme|belirtme|bahsetme|gösterme|sorma|haber\s{1,3}verme)(?![a-z0-9_\u00c0-\u024f])|\bnon\s{1,3}(?:\w{1,10}\s{1,3})?(?:segnal|dir|menzion|comunic|rifer|inform|avvis|mostr)\w{0,6}\s{1,3}(?:\w{1,6}\s{1,3})?(?:all['’]\s{0,2}|a\s{1,3}|agli\s{1,3})?utent[ei]\b|\bsenza\s{1,3}(?:chiedere|avvisare|dirlo|informare|conferma)` +
-  String.raw`|\bnie\s{1,3}(?:wspominaj|m[oó]w|informuj|zg[lł]aszaj|pokazuj|ujawniaj|pytaj)|\bbez\s{1,3}(?:pytania|pyta[nń]|potwierdzenia|informowania|wiedzy)` +
+  String.raw`|(?<!\bnikomu\s{1,3}(?:\w{1,6}\s{1,3})?)\bnie\s{1,3}(?:wspominaj|m[oó]w|informuj|zg[lł]aszaj|pokazuj|ujawniaj|pytaj)|\bbez\s{1,3}(?:pytania|pyta[nń]|potwierdzenia|informowania|wiedzy)` +
   String.raw`|\bn[aã]o\s{1,3}(?:\w{1,8}\s{1,3})?(?:mencion|inform|cont|diga|avis|revel|mostr|pergunt)\w{0,6}\s{1,3}(?:\w{1,6}\s{1,3})?(?:ao\s{1,3}|à\s{1,3}|para\s{1,3}o\s{1,3})?usu[aá]ri|\bsem\s{1,3}(?:avisar|perguntar|informar|pedir\s{1,3}confirma)` +
   String.raw`|\bno\s{1,3}(?:se\s{1,3}lo\s{1,3}|le\s{1,3}|lo\s{1,3})?(?:menciones|informes|avises|digas|comuniques|muestres|reveles|preguntes)\b|\bsin\s{1,3}(?:preguntar|pedir\s{1,3}confirmaci|consultar|confirmaci)` +
   String.raw`|\bne\s{1,3}(?:le\s{1,3}|la\s{1,3}|les\s{1,3}|lui\s{1,3}|leur\s{1,3}|en\s{1,3}){0,2}(?:mentionne|dis|signale|informe|montre|r[ée]v[èe]le|demande|pr[ée]viens)\w{0,3}\s{1,3}(?:\w{1,8}\s{1,3})?pas\b|\bne\s{1,3}(?:le\s{1,3}|la\s{1,3}|les\s{1,3}|lui\s{1,3}|leur\s{1,3}|en\s{1,3}){0,2}(?:mentionne|dis|signale|informe|montre|r[ée]v[èe]le|pr[ée]viens)\w{0,3}\s{1,3}jamais\b|\bne\s{1,3}(?:les?|la)\s{1,3}fai[st]\s{1,3}pas\s{1,3}appara[iî]tre\b|\bsans\s{1,3}(?:demander|confirmation|son\s{1,3}accord|l['’]accord)` +
   String.raw`|\bohne\s{1,3}(?:r[üu]ckfrage|nachfrage|zu\s{1,3}fragen|best[äa]tigung|r[üu]cksprache|hinweis)|(?<!\b(?:inhalte?|tokens?|werte?|schlüssel|passw(?:o|ö)rt(?:er)?|geheimnisse?|zugangsdaten|secrets?)\b(?:[^.\n]|\.(?=\w)){0,40})\b(?:nicht|nie)\s{1,3}(?:erw[äa]hnen|mitteilen|melden|sagen|anzeigen|nachfragen)|\berw[äa]hne\s{1,3}(?:\w{1,12}\s{1,3}){0,3}nicht\b|\bnichts\s{1,3}davon\s{1,3}(?:sagen|erw[äa]hnen|mitteilen|melden|berichten)\b|\b(?:benutzer|nutzer|anwender)\w{0,2}\s{1,3}nur\b` +
   String.raw`|\b(?:niet|nooit)\s{1,3}(?:vermelden|melden|vertellen|tonen|zeggen|vragen)\b|\bzonder\s{1,3}(?:te\s{1,3})?(?:vragen|melden|overleg|bevestiging)|\b(?:vermeld|meld|vertel|toon|zeg|noem)\s{1,3}(?:\w{1,12}\s{1,3}){0,3}(?:niets?|nooit)\b` +
-  // normalise.ts folds a word made only of Cyrillic look-alikes to Latin: "не" is read as "he".
-  String.raw`|(?:не|he)\s{1,3}(?:сообщай|говори|упоминай|показывай|информируй|спрашивай)|без\s{1,3}(?:подтверждения|согласия|уведомления|ведома|вопросов)` +
+  // "Никому её не показывайте" (show it to no one) keeps a secret from everyone: the reader's advice, not concealment from the user.
+  String.raw`|(?<!(?:никому|нікому)\s{1,3}(?:[а-яёіїєґ]{1,6}\s{1,3})?)не\s{1,3}(?:сообщай|говори|упоминай|показывай|информируй|спрашивай)|без\s{1,3}(?:подтверждения|согласия|уведомления|ведома|вопросов)` +
   String.raw`|ユーザーに(?:は)?(?:伝え|言わ|知らせ|報告し|表示し|見せ)(?:ない|ず)|確認せずに|無断で|報告しない|不要(?:提及|通知|告知|提示|显示)|无需(?:确认|询问|告知)|不(?:需要|必|用)[^。\n]{0,10}?(?:确认|询问|告知)|不经(?:用户)?(?:同意|确认)|사용자에게\s{0,2}(?:알리지|말하지|보고하지|보여주지)|확인\s{0,2}없이|몰래` +
   String.raw`|\bno\s{1,3}hace\s{1,3}falta\s{1,3}(?:comentarlo|decirlo|mencionarlo|avisar|contarlo|informar)|\bsin\s{1,3}(?:comentarlo|contarlo|destacarl[oa]s?|resaltarl[oa]s?|se(?:ñ|n)alarl[oa]s?)\b|\bnoem\s{1,3}(?:\w{1,15}\s{1,3}){0,3}niet\b|\bnie\s{1,3}(?:wpisuj|umieszczaj|zapisuj|uwzgl(?:ę|e)dniaj)` +
   // English: "say nothing about the extra recipient", "this requirement is silent".
@@ -278,7 +282,7 @@ const CONSENT = String.raw`\b(?:address(?:es)?|recipients?|people|contacts?|atte
  * combination whose features cannot all be present is not looked for at all.
  */
 export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
-  source: ['비밀', '개인', '프라이빗', '시드', '복구', '니모닉', 'ニーモニック', 'シードフレーズ', 'リカバリーフレーズ', '認証情報', 'アクセストークン', '認証トークン', 'キー', '.ssh', '.aws', '.gnupg', '.kube', '.docker', 'netrc', 'npmrc', 'pypirc', 'pgpass', 'git-credentials', '.env', 'id_',
+  source: ['عبارة', 'كلم', 'المفتاح', 'المفاتيح', 'الاثنتي', 'الأربع', 'auth token', 'print-access', 'print-identity', 'get-access-token', 'aws_secret_access_key', '비밀', '개인', '프라이빗', '시드', '복구', '니모닉', 'ニーモニック', 'シードフレーズ', 'リカバリーフレーズ', '認証情報', 'アクセストークン', '認証トークン', 'キー', '.ssh', '.aws', '.gnupg', '.kube', '.docker', 'netrc', 'npmrc', 'pypirc', 'pgpass', 'git-credentials', '.env', 'id_',
     '.json', 'hosts.yml', 'wallet', 'key', 'phrase', 'word', 'private', 'token', 'secret', 'credential', 'password', 'cookies',
     'login', 'history', 'environment', 'printenv', 'prompt', 'card', 'cvv', 'code', '2fa', 'secrets', 'link', 'reset', 'keys', 'tokens',
     'contain', 'mention', 'matching', 'subject', 'words', 'incoming', 'new', 'received', 'unread', 'umgebungsvariable', 'variable',
