@@ -104,6 +104,23 @@ const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|re
  */
 const SIGNS_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:red\s{1,3}flags?|warning\s{1,3}signs?|signs\s{1,3}of|indicators\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|IOCs?)\b/i;
 
+/** Lines of front matter looked through for its closing `---`. */
+const FRONT_MATTER_REACH = 200;
+
+/**
+ * The index of the line that closes a YAML front matter opened by a first line `---`, or 0 when
+ * there is none: the lines between are front matter.
+ */
+function frontMatter(lines: readonly string[]): number {
+  if (lines.length < 2 || lines[0].trimEnd() !== '---') return 0;
+  const last = Math.min(lines.length, FRONT_MATTER_REACH);
+  for (let i = 1; i < last; i++) {
+    const line = lines[i].trimEnd();
+    if (line === '---' || line === '...') return i;
+  }
+  return 0;
+}
+
 /** The level of an ATX heading: how many `#` open it. */
 function headingLevel(line: string): number {
   const at = line.indexOf('#');
@@ -167,7 +184,13 @@ export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] 
   // The level of the nearest heading above that names its whole section a list of warning signs
   // ("# Red flags before installing a skill"), 7 when none: its subsections are exhibits too.
   let listsSigns = 7;
+  // YAML front matter: its `#` lines are comments no renderer shows, not headings.
+  const frontMatterEnd = frontMatter(lines);
   for (const line of lines) {
+    if (zones.length > 0 && zones.length < frontMatterEnd) {
+      zones.push(MARKDOWN[leadingChar(line) === '#' ? 1 : 0][0]);
+      continue;
+    }
     const first = leadingChar(line);
     const m = first === '`' || first === '~' ? FENCE.exec(line) : null;
     if (fence !== null) {
