@@ -136,6 +136,20 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'NX009',
+    category: 'exfiltration',
+    severity: 'LOW',
+    signal: true,
+    title: 'Replaces the HTTP client of the whole program: globalThis.fetch, window.fetch, XMLHttpRequest.prototype, http.request or requests.Session reassigned (not a test double) (signal)',
+    message: 'replaces the program\'s HTTP client',
+    where: CODE,
+    needles: ['.fetch', 'xmlhttprequest.prototype', '.request', 'session.send'],
+    patterns: [
+      /\b(?:globalThis|window|self|global)\.fetch\s{0,3}=(?![=>])(?!\s{0,3}(?:(?:vi|jest|sinon|td)\.|(?:mock|fake|stub|spy|original|orig|real|native|saved|prev)\w{0,20}\s{0,3}[;,\n)]|undefined\b|null\b))/i,
+      /\bXMLHttpRequest\.prototype\.(?:open|send|setRequestHeader)\s{0,3}=(?![=>])|\b(?:http|https)\.request\s{0,3}=(?![=>])|\brequests\.(?:sessions\.)?Session\.(?:request|send)\s{0,3}=(?!=)/,
+    ],
+  },
+  {
     id: 'NX008',
     category: 'destructive',
     severity: 'LOW',

@@ -181,4 +181,12 @@ export const COMBO_RULES: readonly ComboRule[] = [
     allOf: [['NX008'], ['NX007']],
     scope: 'skill',
   },
+  {
+    id: 'CB021',
+    category: 'exfiltration',
+    severity: 'HIGH',
+    title: 'Replaces the program\'s HTTP client AND sends data to a host of its own (same file): every request the app makes, headers and bodies included, can be copied out',
+    message: 'wraps every HTTP request of the app and sends data elsewhere',
+    allOf: [['NX009'], ANY_SEND],
+  },
 ];
