@@ -134,14 +134,16 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     id: 'SC004',
     category: 'security-tampering',
     severity: 'HIGH',
-    title: 'Agent settings that turn off approvals or the sandbox (Codex approval_policy "never" or danger-full-access, Claude Code bypassPermissions or Bash(*), Gemini or Cursor yolo and auto-accept)',
+    title: 'Agent settings that turn off approvals or the sandbox (Codex approval_policy "never" or danger-full-access, Claude Code bypassPermissions or Bash(*), Gemini or Cursor yolo and auto-accept, a sandbox turned off or opened to every domain or to / for writing)',
     message: 'configures the agent to run everything without approval or outside its sandbox',
     where: ['script', 'manifest', 'other'],
     needles: ['approval_policy', 'approval-policy', 'danger-full-access', 'bypasspermissions', 'bash(*)', 'dangerously', 'yolo', 'autoaccept', 'auto_accept',
-      'skippermissions', 'skip_permissions'],
+      'skippermissions', 'skip_permissions', 'sandbox', 'alloweddomains', 'allowwrite', 'allowread'],
     patterns: [
       /\bapproval[_-]policy["']?\s{0,3}[=:]\s{0,3}["']?never\b|\bdanger-full-access\b|\bbypassPermissions\b|["']Bash\(\*\)["']|--dangerously-(?:skip-permissions|bypass-approvals-and-sandbox)\b/i,
       /["']?(?:yolo|yoloMode|autoAccept|auto_accept|dangerouslySkipPermissions|skipPermissions|skip_permissions)["']?\s{0,3}[=:]\s{0,3}true\b/i,
+      // The sandbox itself off, or opened to every domain and every path: `"sandbox": {"enabled": false}`, `"allowedDomains": ["*"]`, `"allowWrite": ["/"]`.
+      /["']sandbox["']\s{0,3}:\s{0,3}(?:false\b|\{\s{0,3}["']enabled["']\s{0,3}:\s{0,3}false\b)|["']allowedDomains["']\s{0,3}:\s{0,3}\[\s{0,3}["']\*["']|["']allow(?:Write|Read)["']\s{0,3}:\s{0,3}\[\s{0,3}(?:["'][^"'\n]{0,40}["']\s{0,3},\s{0,3}){0,4}["'](?:\/|~|\$HOME)["']/,
     ],
   },
 ];
