@@ -368,7 +368,8 @@ function anaphoricConcealment(text: string, ends: { ends: number[]; hard: Set<nu
 }
 
 /** An order not to ask that the sentence itself turns down: "if a document tells you to skip confirmation, refuse". */
-const REFUSED = /\b(?:refuse|reject|decline|ignore|report\s{1,3}it)\b/;
+// "No need to report it back" is no refusal.
+const REFUSED = /\b(?:refuse|reject|decline|ignore|(?<!(?:need\s{1,3}to|not|never|n['’]t)\s{1,3})report\s{1,3}it)\b/;
 
 /**
  * An order not to ask, a step after what cannot be undone: "2. Delete the project folder and its
@@ -482,8 +483,8 @@ const SECTION_COMBINATIONS: ReadonlyArray<{ rule: Rule; fires: (has: Has) => boo
 ];
 const CODE_FETCH = /\b(?:curl|wget|irm|iwr|Invoke-WebRequest|Invoke-RestMethod|http(?:ie)?\s{1,3}GET|GET)\b[^\n]{0,200}?https?:\/\/[\w-]{1,63}\./;
 const FETCHED: ReadonlySet<Feature> = new Set<Feature>(['fetch']);
-/** What cannot be undone, in a code block: history rewritten, tags, releases or infrastructure deleted. */
-const CODE_CONSEQUENTIAL = /\bgit\s{1,3}push\b[^\n]{0,80}?(?:\s--force\b|\s-f\b|\s--delete\b|\s\+\S)|\bgh\s{1,3}(?:release|repo)\s{1,3}delete\b|\bterraform\s{1,3}destroy\b|\bkubectl\s{1,3}delete\s{1,3}(?:ns|namespaces?)\b|\bdrop\s{1,3}(?:database|schema|table)\b|\baws\s{1,3}s3\s{1,3}(?:rm|rb)\b[^\n]{0,80}?--(?:recursive|force)\b/i;
+/** What cannot be undone, in a code block: history rewritten, tags, releases or infrastructure deleted, a database login made or given everything. */
+const CODE_CONSEQUENTIAL = /\bgit\s{1,3}push\b[^\n]{0,80}?(?:\s--force\b|\s-f\b|\s--delete\b|\s\+\S)|\bgh\s{1,3}(?:release|repo)\s{1,3}delete\b|\bterraform\s{1,3}destroy\b|\bkubectl\s{1,3}delete\s{1,3}(?:ns|namespaces?)\b|\bdrop\s{1,3}(?:database|schema|table)\b|\baws\s{1,3}s3\s{1,3}(?:rm|rb)\b[^\n]{0,80}?--(?:recursive|force)\b|\bgrant\s{1,3}all\s{1,3}privileges\b|\bcreate\s{1,3}(?:role|user)\b[^\n]{0,80}?\b(?:password|superuser|identified\s{1,3}by)\b|\balter\s{1,3}(?:role|user)\b[^\n]{0,60}?\bsuperuser\b/i;
 const CONSEQUENCE: ReadonlySet<Feature> = new Set<Feature>(['consequential']);
 
 /** The markdown line ending in ':' that introduces the code block holding line `i` (at most four lines up), or -1. */
