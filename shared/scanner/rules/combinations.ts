@@ -189,4 +189,12 @@ export const COMBO_RULES: readonly ComboRule[] = [
     message: 'wraps every HTTP request of the app and sends data elsewhere',
     allOf: [['NX009'], ANY_SEND],
   },
+  {
+    id: 'CB022',
+    category: 'wallet-theft',
+    severity: 'HIGH',
+    title: 'Looks for wallet addresses AND rewrites text by pattern AND carries a fixed address of its own (same file): addresses in the user\'s files swapped for the skill\'s',
+    message: 'rewrites wallet addresses and carries an address of its own',
+    allOf: [['WL008'], ['WL012'], ['WL011']],
+  },
 ];
