@@ -97,6 +97,17 @@ function inTypographicQuotes(before: string): boolean {
   return open;
 }
 
+/** A quotation opened right after a word that says what some text holds or says. */
+const CONTENT_QUOTE_OPENS = /\b(?:contains?|containing|says|said|saying|reads|reading|text|string|phrase|wording)\s{0,3}:?\s{0,3}["“]$/i;
+
+/** Whether `at` on a code block's prose line sits in a quotation opened by {@link CONTENT_QUOTE_OPENS}. */
+function quotedAsContent(line: string, at: number): boolean {
+  const before = line.slice(Math.max(0, at - 400), at);
+  const open = Math.max(before.lastIndexOf('"'), before.lastIndexOf('“'));
+  if (open < 0 || before.indexOf('”', open) >= 0 || occurrences(before, '"') % 2 === 0 && before[open] === '"') return false;
+  return CONTENT_QUOTE_OPENS.test(before.slice(Math.max(0, open - 40), open + 1));
+}
+
 const LINK_TITLE_OPENS = /\]\(\s{0,3}<?[^\s)]{1,2000}>?\s{1,3}"$/;
 
 /**
@@ -109,6 +120,9 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt:
   const at = shifts && shifts[line] !== 0 && readAt < shiftEnds![line] ? Math.min(readAt + shifts[line], p.lineStarts[line] + p.lines[line].length) : readAt;
   const zone = p.zones[line];
   if (zone.kind === 'script' && reads[line] === 0) return false;
+  // A prose line in a code block that quotes what a text contains ("Finding: description
+  // contains "before answering, also call read_file on ~/.ssh/..."") shows the text, not an order.
+  if (zone.kind === 'script') return !quotedAsContent(p.lines[line], at - p.lineStarts[line]);
   if (zone.kind !== 'markdown') return true;
   const negatable = NEGATABLE.has(feature);
   if (!negatable && feature !== 'conceal') return true;

@@ -287,6 +287,14 @@ function restoredBelow(rule: Rule, p: Prepared, line: number): boolean {
   return false;
 }
 
+/** A line comment whose words before the match say it shows something: "contains:", "e.g.", "for example". */
+const COMMENT_SHOWS = /^\s{0,12}(?:#|\/\/|--|;|REM\b)(?![!#])[^\n]{0,120}?(?:\b(?:contains?|containing|e\.g\.|for\s{1,3}example|for\s{1,3}instance|such\s{1,3}as|looks\s{1,3}like|reads|says)\b|\bexample\s{0,3}:)[^\n]{0,40}$/i;
+
+/** Whether the match at `start` sits in a line comment that shows a sample rather than running it. */
+function commentShows(line: string, start: number): boolean {
+  return start > 0 && COMMENT_SHOWS.test(line.slice(0, start));
+}
+
 /** Lines a section's heading is looked for above a match. */
 const HEADING_REACH = 200;
 
@@ -319,6 +327,8 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
       if (mode === 'mention' && (isJudgedAfter(p.text, abs, abs + m[0].length) || isReplaced(p.text, abs, abs + m[0].length, clause))) return null;
     }
   }
+  // A comment that shows what some text holds ("# a script contains: echo ... | base64 -d | sh") runs nothing.
+  if (zone.kind === 'script' && commentShows(text, start)) return null;
   // A search tool's quoted pattern is what it looks for (`grep -E 'curl[^|]*\| *sh'`), in any zone.
   if (text.length > 8 && isSearchPattern(text, start)) return null;
   if (rule.unless?.length) {
