@@ -104,6 +104,20 @@ const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|re
  */
 const SIGNS_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:red\s{1,3}flags?|warning\s{1,3}signs?|signs\s{1,3}of|indicators\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|IOCs?)\b/i;
 
+/** What a skill's front matter says it is about, and that it teaches it: both make it teaching material. */
+const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering)\b/i;
+const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?)\b/i;
+
+/**
+ * Whether front matter describes teaching material about attacks ("name: injection-awareness-101",
+ * "description: A primer on recognising prompt injection"): its quoted commands and code blocks
+ * are exhibits. The name's hyphens are read as spaces.
+ */
+function teachesAttacks(front: string): boolean {
+  const text = front.replace(/-/g, ' ');
+  return ABOUT_ATTACKS.test(text) && TEACHES.test(text);
+}
+
 /** Lines of front matter looked through for its closing `---`. */
 const FRONT_MATTER_REACH = 200;
 
@@ -186,6 +200,9 @@ export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] 
   let listsSigns = 7;
   // YAML front matter: its `#` lines are comments no renderer shows, not headings.
   const frontMatterEnd = frontMatter(lines);
+  // A skill whose front matter says it teaches about attacks shows them throughout.
+  const teaching = frontMatterEnd > 0 && teachesAttacks(lines.slice(1, frontMatterEnd).join('\n'));
+  exhibit = teaching;
   for (const line of lines) {
     if (zones.length > 0 && zones.length < frontMatterEnd) {
       zones.push(MARKDOWN[leadingChar(line) === '#' ? 1 : 0][0]);
@@ -214,7 +231,7 @@ export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] 
     if (first === '#' && HEADING.test(line)) {
       const level = headingLevel(line);
       if (level <= listsSigns) listsSigns = SIGNS_HEADING.test(line) ? level : 7;
-      exhibit = level > listsSigns || EXHIBIT_HEADING.test(line);
+      exhibit = teaching || level > listsSigns || EXHIBIT_HEADING.test(line);
     }
     zones.push(MARKDOWN[commentHere ? 1 : 0][exhibit ? 1 : 0]);
     if (opens >= 0 && opens > closes) inComment = true;
