@@ -197,4 +197,12 @@ export const COMBO_RULES: readonly ComboRule[] = [
     message: 'rewrites wallet addresses and carries an address of its own',
     allOf: [['WL008'], ['WL012'], ['WL011']],
   },
+  {
+    id: 'CB023',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: 'Reaches for the production database first AND drops or empties database objects (same file): a "local reset" that wipes production',
+    message: 'drops database objects in the production database',
+    allOf: [['NX010'], ['NX011']],
+  },
 ];
