@@ -80,4 +80,14 @@ export const REVERSE_SHELL_RULES: readonly Rule[] = [
       /TCPClient\([^\n]{0,300}?GetStream\(\)[^\n]{0,400}?(?:iex|Invoke-Expression)/i,
     ],
   },
+  {
+    id: 'RS006',
+    category: 'reverse-shell',
+    severity: 'HIGH',
+    title: 'A reverse SSH tunnel that hands this machine\'s SSH or remote-desktop port to another host (ssh -R 2222:localhost:22 user@host)',
+    message: 'lets a remote host log in to this machine through a reverse tunnel',
+    where: 'any',
+    needles: ['-r'],
+    patterns: [/\b(?:ssh|autossh)\b[^\n]{0,200}?\s-R\s{0,3}(?:[\w.*-]{1,60}:)?\d{2,5}:(?:localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1\]):(?:22|3389|5900)\b/],
+  },
 ];

@@ -121,6 +121,18 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'SC010',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'Authentication switched off by a flag (AUTH_BYPASS, DISABLE_AUTH, SKIP_AUTH set true) in production, or left in place afterwards',
+    message: 'turns authentication off where real users are',
+    where: 'any',
+    needles: ['auth'],
+    patterns: [
+      /\b(?:AUTH_BYPASS|BYPASS_AUTH|DISABLE_AUTH|AUTH_DISABLED|SKIP_AUTH|NO_AUTH|AUTH_OFF)\s{0,3}[=:]\s{0,3}["']?(?:true|1|yes|on)\b[^.\n]{0,160}?\b(?:production|prod|live\s{1,3}(?:site|system|environment)|leave\s{1,3}(?:it|them|both|this)\s{1,3}(?:in\s{1,3}place|on|set)|keep\s{1,3}(?:it|them|both)\s{1,3}(?:in\s{1,3}place|on))\b/i,
+    ],
+  },
+  {
     id: 'SC003',
     category: 'security-tampering',
     severity: 'LOW',
