@@ -2,7 +2,7 @@
  * The detector rules: invisible characters (found during normalisation) and typosquatted
  * packages. Encoded payloads are handled by the engine, which rescans what they decode to.
  */
-import { isNegated } from './context.js';
+import { isNegated, isQuoted } from './context.js';
 import { excerpt } from './excerpt.js';
 import { findingAt as finding, type RawFinding } from './match.js';
 import type { NeedleHits } from './needles.js';
@@ -86,6 +86,8 @@ export function typosquatFindings(p: Prepared, found: NeedleHits, out: RawFindin
     const prose = p.zones[i].kind === 'markdown';
     for (const n of installedNames(text)) {
       if (prose && isNegated(text, n.column)) continue;
+      // Quoted under a heading that shows attacks ("# Attack catalogue"): an exhibit, as for the other rules.
+      if (prose && p.zones[i].exhibit && isQuoted(text, n.column)) continue;
       report(i, n.column, n.name, n.ecosystem);
     }
   });
