@@ -77,17 +77,17 @@ export const BLIND_V37_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url))
 /** v38 and v39 (no emphasis): ninth-session blind authors, measured once against the session's last scanner (all its rules, the model trained on v2..v37); kept back, neither read nor trained on. */
 export const BLIND_V38_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v38');
 export const BLIND_V39_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v39');
-/** v40 and v41 (no emphasis): tenth-session blind authors, measured once against the scanner of the session's first round (its rules from reading v38 and v39, the model trained on v2..v39). */
+/** v40 and v41 (no emphasis): tenth-session blind authors, measured once against the scanner of the session's first round (its rules from reading v38 and v39, the model trained on v2..v39); then read and trained on. */
 export const BLIND_V40_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v40');
 export const BLIND_V41_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v41');
 /** v42 and v43 (no emphasis): tenth-session blind authors, kept back for one measurement against the session's final scanner. */
 export const BLIND_V42_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v42');
 export const BLIND_V43_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v43');
 
-/** The corpora trained on. A blind corpus is trained on only after its one measurement (v17..v19: 2026-11-23/24, before the session that trained on them; v20..v24: 2026-11-28, in the session that trained on them; v25..v31: the eighth session, after reading them; v32 to v37: the ninth, after reading them; v38 and v39: the tenth, after reading them). */
-export const TRAINING_CORPORA = ['skills', 'skills-blind', 'skills-blind-v3', 'skills-blind-v4', 'skills-blind-v5', 'skills-blind-v6', 'skills-blind-v7', 'skills-blind-v8', 'skills-blind-v9', 'skills-blind-v10', 'skills-blind-v11', 'skills-blind-v12', 'skills-blind-v13', 'skills-blind-v14', 'skills-blind-v15', 'skills-blind-v16', 'skills-blind-v17', 'skills-blind-v18', 'skills-blind-v19', 'skills-blind-v20', 'skills-blind-v21', 'skills-blind-v22', 'skills-blind-v23', 'skills-blind-v24', 'skills-blind-v25', 'skills-blind-v26', 'skills-blind-v27', 'skills-blind-v28', 'skills-blind-v29', 'skills-blind-v30', 'skills-blind-v31', 'skills-blind-v32', 'skills-blind-v33', 'skills-blind-v34', 'skills-blind-v35', 'skills-blind-v36', 'skills-blind-v37', 'skills-blind-v38', 'skills-blind-v39'];
+/** The corpora trained on. A blind corpus is trained on only after its one measurement (v17..v19: 2026-11-23/24, before the session that trained on them; v20..v24: 2026-11-28, in the session that trained on them; v25..v31: the eighth session, after reading them; v32 to v37: the ninth, after reading them; v38 to v41: the tenth, after reading them). */
+export const TRAINING_CORPORA = ['skills', 'skills-blind', 'skills-blind-v3', 'skills-blind-v4', 'skills-blind-v5', 'skills-blind-v6', 'skills-blind-v7', 'skills-blind-v8', 'skills-blind-v9', 'skills-blind-v10', 'skills-blind-v11', 'skills-blind-v12', 'skills-blind-v13', 'skills-blind-v14', 'skills-blind-v15', 'skills-blind-v16', 'skills-blind-v17', 'skills-blind-v18', 'skills-blind-v19', 'skills-blind-v20', 'skills-blind-v21', 'skills-blind-v22', 'skills-blind-v23', 'skills-blind-v24', 'skills-blind-v25', 'skills-blind-v26', 'skills-blind-v27', 'skills-blind-v28', 'skills-blind-v29', 'skills-blind-v30', 'skills-blind-v31', 'skills-blind-v32', 'skills-blind-v33', 'skills-blind-v34', 'skills-blind-v35', 'skills-blind-v36', 'skills-blind-v37', 'skills-blind-v38', 'skills-blind-v39', 'skills-blind-v40', 'skills-blind-v41'];
 /** Blind corpora kept back: measured once against the shipped model, never trained on (the next round's held-out set). */
-export const KEPT_BACK: readonly string[] = ['skills-blind-v40', 'skills-blind-v41', 'skills-blind-v42', 'skills-blind-v43'];
+export const KEPT_BACK: readonly string[] = ['skills-blind-v42', 'skills-blind-v43'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
