@@ -14,7 +14,7 @@ const NEGATION = new RegExp(String.raw`\b(?:never|not|no|nothing|(?<![:=]\s{0,3}
   String.raw`|non(?![-\w])|mai|pas|jamais|nunca|jam[aá]s|n[aã]o|nem|nie|niemals|nicht|kein(?:e|en|er)?|nooit|niet|geen|nigdy)\b`, 'gi');
 /** "Never forget to ..." negates nothing. */
 const NOT_A_NEGATION = /^\s{0,3}(?:(?:\w{1,12}\s{1,3})?(?:forget|fail|hesitate|skip|omit|neglect|miss)|(?:ask|wait|worry)\s{0,2}[,;!]|need|doubt|matter|problem|exceptions?|questions?)\b/i;
-const MENTION_MARKER = /\be\.g\.|\b(?:such as|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|says|say|saying|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like|not\s{1,3}(?:acceptable|allowed|permitted)|unacceptable|forbidden|prohibited)\b/i;
+const MENTION_MARKER = /\be\.g\.|\b(?:such as|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|says|say|saying|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like|alerts?|alerting|larma|larmar|varna|varnar|alerter|alertar|alarmieren|not\s{1,3}(?:acceptable|allowed|permitted)|unacceptable|forbidden|prohibited)\b/i;
 const IMPERATIVE = /\b(?:run|execute|paste|type|call|invoke|now|first|then)\b/i;
 
 /** "If anyone asks you to enter your recovery phrase, it is a scam": a hypothetical, not an order. */
@@ -113,6 +113,7 @@ export function isQuoted(line: string, start: number): boolean {
   const before = lineBefore(line, start);
   if (occurrences(before, '`') % 2 === 1) return true;
   if (occurrences(before, '"') % 2 === 1) return true;
+  if (occurrences(before, '«') > occurrences(before, '»')) return true;
   return occurrences(before, '“') > occurrences(before, '”');
 }
 

@@ -6,7 +6,7 @@
  */
 import { clauseBefore, commandSegment, isDescription, isJudgedAfter, isNegated, isQuotedExhibit, isQuotedMention, isReplaced } from './context.js';
 import { excerpt } from './excerpt.js';
-import { isHeading, outsideCode } from './file-kind.js';
+import { isHeading, leadingChar, outsideCode } from './file-kind.js';
 import { requiredLiterals, requiredLiteralsByBranch } from './literals.js';
 import type { NeedleHits, NeedleIndex } from './needles.js';
 import { lineAt, type Prepared } from './prepare.js';
@@ -324,6 +324,8 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
       if (isNegated(p.text, abs, clause)) return null;
       if (mode === 'mention' && (isQuotedMention(p.text, abs, clause) || isDescription(p.text, abs, clause))) return null;
       if (mode === 'mention' && zone.exhibit && isQuotedExhibit(p.text, abs, clause)) return null;
+      // A blockquote under such a heading quotes, whatever its own line's quotation marks say.
+      if (mode === 'mention' && zone.exhibit && leadingChar(text) === '>') return null;
       if (mode === 'mention' && (isJudgedAfter(p.text, abs, abs + m[0].length) || isReplaced(p.text, abs, abs + m[0].length, clause))) return null;
     }
   }

@@ -127,12 +127,12 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     category: 'destructive',
     severity: 'LOW',
     signal: true,
-    title: 'Deletes files or folders from code (shutil.rmtree, os.remove, fs.rm, Remove-Item, os.RemoveAll, remove_dir_all, rm -r; not `rm -rf` of a build output such as build/, dist/ or node_modules/) (signal)',
+    title: 'Deletes files or folders from code (shutil.rmtree, os.remove, fs.rm, Remove-Item, os.RemoveAll, remove_dir_all, rm -r; not `rm -rf` of a build output such as build/, dist/ or node_modules/, nor of a temporary file in $tmp) (signal)',
     message: 'deletes files from code',
     where: CODE,
     needles: ['rmtree', 'os.remove', 'os.unlink', 'os.rmdir', 'fs.rm', 'fs.unlink', 'fs.promises.rm', 'remove-item', 'os.removeall', 'fileutils.rm', 'remove_dir_all', 'remove_file', 'rm '],
     patterns: [
-      /\bshutil\.rmtree\(|\bos\.(?:remove|unlink|rmdir)\(|\bfs\.(?:promises\.)?(?:rm|rmSync|unlink|unlinkSync|rmdir|rmdirSync)\(|\bRemove-Item\b|\bos\.RemoveAll\(|\bFileUtils\.rm(?:_rf?|_r)?\b|\bstd::fs::remove_(?:dir_all|file)\(|\bfs::remove_(?:dir_all|file)\(|(?:^|[;&|]\s{0,3})\s{0,8}rm\s{1,3}-[a-z]{0,3}[rf][a-z]{0,3}\b(?!\s{1,3}(?:\.\/)?(?:build|dist|out|target|coverage|node_modules|\.cache|__pycache__|\.pytest_cache|\.tox)\/?(?:\s|$))/im,
+      /\bshutil\.rmtree\(|\bos\.(?:remove|unlink|rmdir)\(|\bfs\.(?:promises\.)?(?:rm|rmSync|unlink|unlinkSync|rmdir|rmdirSync)\(|\bRemove-Item\b|\bos\.RemoveAll\(|\bFileUtils\.rm(?:_rf?|_r)?\b|\bstd::fs::remove_(?:dir_all|file)\(|\bfs::remove_(?:dir_all|file)\(|(?:^|[;&|]\s{0,3})\s{0,8}rm\s{1,3}-[a-z]{0,3}[rf][a-z]{0,3}\b(?!\s{1,3}(?:(?:\.\/)?(?:build|dist|out|target|coverage|node_modules|\.cache|__pycache__|\.pytest_cache|\.tox)\/?|["']?\$\{?(?:tmp|TMP|tmpfile|TMPFILE|tmpdir|TMPDIR|temp|TEMP|tempfile)\w{0,12}\}?["']?)(?:\s|$))/im,
     ],
   },
   {
