@@ -473,7 +473,7 @@ function hardBetween(hard: ReadonlySet<number>, a: number, b: number): boolean {
 }
 
 /** The user by name (or their view of the work: a report, an answer) in the other languages concealment is looked for in. */
-const USER_ELSEWHERE = 'antwoord|felhasználó|jelentés|käyttäjä|yhteenve|користувач|звіт|użytkownik|usuari|usuári|utent|utilisateur|benutzer|nutzer|gebruiker|пользовател|ユーザー|用户|사용자|kullanıcı|المستخدم|الملخ';
+const USER_ELSEWHERE = 'χρήστ|उपयोगकर्ता|người dùng|pengguna|användare|uživatel|antwoord|felhasználó|jelentés|käyttäjä|yhteenve|користувач|звіт|użytkownik|usuari|usuári|utent|utilisateur|benutzer|nutzer|gebruiker|пользовател|ユーザー|用户|사용자|kullanıcı|المستخدم|الملخ';
 /** The user and their view of the work, as a concealment names them. */
 const USER_VIEW = String.raw`user|users|human|them|they|reply|replies|summary|summaries|draft|drafts|confirmations?|answer|chat`;
 /** Whom a concealment hides from: the user or their view of the work. */
