@@ -133,6 +133,16 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'SC011',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'Commits under a bot\'s name (--author "dependabot[bot]", renovate, github-actions), so reviewers wave the change through as routine',
+    message: 'passes its own commits off as a dependency bot\'s',
+    where: 'any',
+    needles: ['--author'],
+    patterns: [/--author[=\s]{1,3}["']?(?:dependabot|renovate|github-actions|greenkeeper|snyk-bot|mergify)(?:\[bot\])?/i],
+  },
+  {
     id: 'SC003',
     category: 'security-tampering',
     severity: 'LOW',
