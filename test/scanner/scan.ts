@@ -21,9 +21,12 @@ export const intentIdsIn = (path: string, text: string): string[] => idsIn(path,
 /** The intent rules on a SKILL.md holding `text` under a heading. */
 export const intentIds = (text: string): string[] => intentIdsIn('SKILL.md', `# Case\n\n${text}\n`);
 
+/** The rule ids reported at HIGH or above on a SKILL.md holding exactly `text` (front matter and headings its own). */
+export const highIdsOf = (text: string): string[] =>
+  findingsIn('SKILL.md', text).filter((f) => f.severity === 'HIGH' || f.severity === 'CRITICAL').map((f) => f.rule_id);
+
 /** The rule ids reported at HIGH or above on a SKILL.md holding `text` under a heading. */
-export const highIds = (text: string): string[] =>
-  findingsIn('SKILL.md', `# Case\n\n${text}\n`).filter((f) => f.severity === 'HIGH' || f.severity === 'CRITICAL').map((f) => f.rule_id);
+export const highIds = (text: string): string[] => highIdsOf(`# Case\n\n${text}\n`);
 
 /** The rule ids on a script beside a one-line SKILL.md. */
 export const scriptIds = (path: string, text: string): string[] =>
