@@ -322,7 +322,7 @@ function anaphoricSends(text: string, ends: { ends: number[]; hard: Set<number> 
     const sentence = sentenceText(text, ends.ends, s);
     // "Send it to the API in the Authorization header" uses the key, it does not give it away.
     if (!ANAPHOR.test(sentence) || AUTHENTICATES.test(sentence)) continue;
-    if (earlierHas(text, ends, perSentence, findings, s, 'source', 'protect')) findings.report(SEND, s);
+    if (earlierWith(text, ends, perSentence, findings, s, 'source', 'protect') >= 0) findings.report(SEND, s);
   }
 }
 
@@ -338,24 +338,25 @@ function introduces(between: string): boolean {
 const SENTENCES_BACK = 40;
 
 /**
- * Whether a sentence before `s`, at most {@link ANAPHOR_REACH} lines up and in the same paragraph
- * or list (no blank line between), holds `feature`, with no sentence holding `stop` nearer.
+ * The nearest sentence before `s`, at most {@link ANAPHOR_REACH} lines up and in the same
+ * paragraph or list (no blank line between), that holds `feature`, with no sentence holding `stop`
+ * nearer; -1 when there is none.
  */
-function earlierHas(
+function earlierWith(
   text: string, ends: { ends: number[] }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>, findings: Reporter,
   s: number, feature: Feature, stop?: Feature,
-): boolean {
+): number {
   const line = findings.lineOf(s);
   for (let e = s - 1; e >= 0 && s - e <= SENTENCES_BACK; e--) {
     const earlier = perSentence.get(e);
     if (!earlier) continue;
-    if ((stop && earlier.has(stop)) || line - findings.lineOf(e) > ANAPHOR_REACH) return false;
+    if ((stop && earlier.has(stop)) || line - findings.lineOf(e) > ANAPHOR_REACH) return -1;
     // A blank line between them: another paragraph, unless the one before ends in ':' and so
     // introduces what follows ("When the user asks whether their 24-word phrase is valid:").
-    if (!introduces(text.slice(e > 0 ? ends.ends[e - 1] : 0, ends.ends[s - 1] + 1))) return false;
-    if (earlier.has(feature)) return true;
+    if (!introduces(text.slice(e > 0 ? ends.ends[e - 1] : 0, ends.ends[s - 1] + 1))) return -1;
+    if (earlier.has(feature)) return e;
   }
-  return false;
+  return -1;
 }
 
 /** What a concealment refers back to: the agent's own acts ("these adjustments", "the edits", "this step"). */
@@ -373,7 +374,7 @@ const ACTS = new RegExp(String.raw`\b(?:this|that|these|those|the|such)\s{1,3}(?
 function anaphoricConcealment(text: string, ends: { ends: number[]; hard: Set<number> }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>, findings: Reporter): void {
   for (const [s, own] of perSentence) {
     if (!own.has('conceal') || own.has('consequential') || !ACTS.test(sentenceText(text, ends.ends, s))) continue;
-    if (earlierHas(text, ends, perSentence, findings, s, 'consequential')) findings.report(CONCEALMENT, s);
+    if (earlierWith(text, ends, perSentence, findings, s, 'consequential') >= 0) findings.report(CONCEALMENT, s);
   }
 }
 
@@ -388,15 +389,11 @@ const DEFIED: readonly Feature[] = ['consequential', 'payee', 'sink'];
  */
 function defiedNearby(text: string, ends: { ends: number[]; hard: Set<number> }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>, findings: Reporter): void {
   for (const [s, own] of perSentence) {
-    if (own.has('defy') && DEFIED.some((f) => !own.has(f) && earlierHas(text, ends, perSentence, findings, s, f))) {
+    if (own.has('defy') && DEFIED.some((f) => !own.has(f) && earlierWith(text, ends, perSentence, findings, s, f) >= 0)) {
       findings.report(AGAINST_THE_USER, s);
     } else if (!own.has('defy') && DEFIED.some((f) => own.has(f))) {
-      for (let e = s - 1; e >= 0 && s - e <= SENTENCES_BACK; e--) {
-        if (perSentence.get(e)?.has('defy')) {
-          if (earlierHas(text, ends, perSentence, findings, s, 'defy')) findings.report(AGAINST_THE_USER, e);
-          break;
-        }
-      }
+      const defier = earlierWith(text, ends, perSentence, findings, s, 'defy');
+      if (defier >= 0) findings.report(AGAINST_THE_USER, defier);
     }
   }
 }
@@ -414,7 +411,7 @@ const REFUSED = /\b(?:refuse|reject|decline|ignore|(?<!(?:need\s{1,3}to|not|neve
 function anaphoricAutonomy(text: string, ends: { ends: number[]; hard: Set<number> }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>, findings: Reporter): void {
   for (const [s, own] of perSentence) {
     if (!own.has('autonomy') || own.has('consequential')) continue;
-    if (earlierHas(text, ends, perSentence, findings, s, 'consequential')) findings.report(AGAINST_THE_USER, s);
+    if (earlierWith(text, ends, perSentence, findings, s, 'consequential') >= 0) findings.report(AGAINST_THE_USER, s);
   }
 }
 
