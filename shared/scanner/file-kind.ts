@@ -144,6 +144,11 @@ function headingLevel(line: string): number {
 }
 
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+
+/** Whether a markdown line opens or closes a fenced code block. */
+export function isFence(line: string): boolean {
+  return FENCE.test(line);
+}
 const HEADING = /^\s{0,3}#{1,6}\s/;
 /** Marks that open a quotation right before a comment's `<!--`. */
 const QUOTE_MARKS = '"“„\'‘«';

@@ -6,7 +6,7 @@
  * source x sink, fetch x follow x persistence, another tool's call x a change to it, concealment
  * x anything sensitive, a write to the agent's own instructions, a locked archive that is run.
  */
-import { isHeading } from './file-kind.js';
+import { isFence, isHeading } from './file-kind.js';
 import { FEATURES, type Feature } from './intent-features.js';
 import { possible, presenceIn, presentFeatures } from './intent-presence.js';
 import { findingAt, type RawFinding } from './match.js';
@@ -522,7 +522,7 @@ const CONSEQUENCE: ReadonlySet<Feature> = new Set<Feature>(['consequential']);
 function introducer(p: Prepared, i: number): number {
   for (let j = i - 1; j >= 0 && i - j <= 4; j--) {
     const line = p.lines[j];
-    if (p.zones[j].kind === 'script' || line.trim() === '' || /^\s{0,3}(?:`{3,}|~{3,})/.test(line)) continue;
+    if (p.zones[j].kind === 'script' || line.trim() === '' || isFence(line)) continue;
     return p.zones[j].kind === 'markdown' && line.trimEnd().endsWith(':') ? j : -1;
   }
   return -1;
