@@ -8,6 +8,7 @@ import { decodeBudget, findEncoded, type DecodeBudget, type DecodedBlob } from '
 import { hiddenFindings, INSTALLER_NEEDLES, typosquatFindings } from './detectors.js';
 import { detectionFormat } from './file-kind.js';
 import { INTENT_NEEDLES, intentFindings } from './intent.js';
+import { FEATURES } from './intent-features.js';
 import { excerpt } from './excerpt.js';
 import { SCAN_LIMITS } from './limits.js';
 import { compileRule, matchRule, patternNeedles, SMALL_FILE, type RawFinding } from './match.js';
@@ -138,6 +139,38 @@ function scanPrepared(p: Prepared, depth: number, walk: Walk, decodeInside = tru
   return out;
 }
 
+/** Every RegExp in a rule's fields, however nested (patterns, exceptions, lists of alternatives). */
+function regexesIn(value: unknown, out: RegExp[]): RegExp[] {
+  if (value instanceof RegExp) out.push(value);
+  else if (Array.isArray(value)) for (const v of value) regexesIn(v, out);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) regexesIn(v, out);
+  return out;
+}
+
+let compiled = false;
+/**
+ * Long enough that V8 compiles each regex to machine code at once: run first on a few characters,
+ * a regex stays in V8's bytecode interpreter, ten times slower on a long file (measured).
+ */
+const WARM_TEXTS = ['compile '.repeat(200), 'compile \u0100'.repeat(200)];
+/**
+ * V8 compiles a regex at its first use, once for one-byte text and once for two-byte text: for
+ * the rules' and the intent features' large alternations that is about a second on a busy 2-core
+ * machine, which would otherwise be charged to the time budget of a process's first scans (and
+ * truncate them). Each regex is run once on both kinds of text before the first scan's clock starts.
+ */
+function compileOnce(): void {
+  if (compiled) return;
+  compiled = true;
+  for (const re of regexesIn([RULES, FEATURES.map(([, re]) => re)], [])) {
+    for (const text of WARM_TEXTS) {
+      const at = re.lastIndex;
+      re.exec(text);
+      re.lastIndex = at;
+    }
+  }
+}
+
 /** Lowers a finding to `severity`, out of the combinations, saying why in its message. */
 function lower(f: RawFinding, severity: Severity, why: string): void {
   f.severity = severity;
@@ -218,6 +251,7 @@ function deadlineAfter(now: () => number, started: number, budget: number): () =
  * if (report.verdict === 'unsafe') console.log(report.findings);
  */
 export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
+  compileOnce();
   const now = opts.now ?? (() => performance.now());
   const started = now();
   const budget = opts.timeBudgetMs ?? SCAN_LIMITS.timeBudgetMs;
