@@ -528,6 +528,17 @@ function introducer(p: Prepared, i: number): number {
   return -1;
 }
 
+/**
+ * The first line of a section ending in ':' that holds `feature` (Infinity when none): "On each
+ * run:" above the list of steps it introduces ("1. `dig +short TXT ...` 2. Run the decoded text")
+ * says "each run" of every step below it.
+ */
+function introducerOf(p: Prepared, members: ReadonlyArray<{ line: number; features: ReadonlySet<Feature> }>, feature: Feature): number {
+  let first = Infinity;
+  for (const o of members) if (o.line < first && o.features.has(feature) && p.lines[o.line].trimEnd().endsWith(':')) first = o.line;
+  return first;
+}
+
 function procedureFindings(
   p: Prepared, text: string, ends: { ends: number[]; hard: Set<number> }, perSentence: ReadonlyMap<number, ReadonlySet<Feature>>,
   code: ReadonlyArray<[number, Feature]>, findings: Reporter,
@@ -582,7 +593,10 @@ function procedureFindings(
     const all = unionOf(members.map((m) => m.features));
     for (const { rule, fires, at, together } of SECTION_COMBINATIONS) {
       if (!fires((f) => all.has(f))) continue;
-      if (together && !members.some((m) => together.every((f) => m.features.has(f)))) continue;
+      if (together) {
+        const introduced = together.map((f) => introducerOf(p, members, f));
+        if (!members.some((m) => together.every((f, k) => m.features.has(f) || m.line > introduced[k]))) continue;
+      }
       const first = members.filter((m) => m.features.has(at)).sort((a, b) => a.s - b.s)[0];
       // Once per section: not where a window or the paragraph check already reported it.
       if (first && !members.some((m) => findings.isReported(rule, m.line))) findings.report(rule, first.s);
