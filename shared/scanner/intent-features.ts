@@ -54,7 +54,9 @@ const USER_DATA = String.raw`\b(?:every|any|each|all)\s{1,3}(?:files?|documents?
 /** Keeping a secret out of something: "redact tokens", "keep passwords out of the summary". */
 /** "Do not shorten or mask the values" asks for the secret whole: a negated protection protects nothing. */
 const NOT_NEGATED = String.raw`(?<!(?:\b(?:not|never|no|nothing|without)|n['’]t)\s{1,3}(?:\w{1,12}\s{1,3}(?:or|and|nor)\s{1,3})?)`;
-const PROTECT = String.raw`${NOT_NEGATED}\b(?:redact|redacts|redacted|redacting|mask|masks|masked|masking|scrub|scrubs|censor|censored)\b|\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:paste|share|post|show|print|echo|display|include|quote|repeat)\s{1,3}(?:any\s{1,3}|the\s{1,3}|your\s{1,3}|their\s{1,3})?(?:secrets?|tokens?|keys?|passwords?|credentials?|api\s{1,3}keys?)\b|\bkeep\b[^.\n]{0,80}?\bout\s{1,3}of\b|\bfilter\s{1,3}out\b|\bnever\s{1,3}(?:log|logs|print|store|echo|persist|commit)\b`;
+const PROTECT = String.raw`${NOT_NEGATED}\b(?:redact|redacts|redacted|redacting|mask|masks|masked|masking|scrub|scrubs|censor|censored)\b|\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:paste|share|post|show|print|echo|display|include|quote|repeat)\s{1,3}(?:any\s{1,3}|the\s{1,3}|your\s{1,3}|their\s{1,3})?(?:secrets?|tokens?|keys?|passwords?|credentials?|api\s{1,3}keys?)\b|\bkeep\b[^.\n]{0,80}?\bout\s{1,3}of\b|\bfilter\s{1,3}out\b|\bnever\s{1,3}(?:log|logs|print|store|echo|persist|commit)\b` +
+  // "Checks the keys without revealing values": a secret's value kept from view, not an act hidden.
+  String.raw`|\bwithout\s{1,3}(?:revealing|showing|printing|exposing|echoing|displaying|logging|leaking|disclosing)\s{1,3}(?:the\s{1,3}|their\s{1,3}|any\s{1,3}|its\s{1,3})?(?:actual\s{1,3}|real\s{1,3}|secret\s{1,3})?(?:values?|secrets?|tokens?|passwords?|credentials?)\b`;
 
 /** A verb of sending, then (within a clause) a concrete destination: a URL or an email address. */
 /** A send verb used as a verb: not after an article, a possessive or an adjective ("a blog post", "motivating post"). */
@@ -358,7 +360,7 @@ export const FEATURE_NEEDLES: Readonly<Record<Feature, readonly string[]>> = {
   run: ['run', 'execute', 'launch', 'start', 'install'],
   userData: ['file', 'document', 'attachment', 'image', 'screenshot', 'message', 'upload', 'snippet', 'user', 'conversation', 'chat', 'messages',
     'exchange', 'transcript', 'session'],
-  protect: ['redact', 'mask', 'scrub', 'censor', 'keep', 'filter', 'never', 'not', 'don'],
+  protect: ['without', 'redact', 'mask', 'scrub', 'censor', 'keep', 'filter', 'never', 'not', 'don'],
   autonomy: ['χωρίς', 'no need to ask', 'không', 'ptaní', 'potvrzení', 'dotazu', 'צורך', 'ללא', 'בלי', 'äl', 'kysymättä', '確認', 'megerősítés', 'підтвердження', 'питаючи', 'vraag', 'regardless', 'preguntar', 'demander', 'ckfrage', 'nachzufragen', 'fragen', 'stigung', 'chiedere', 'conferma', 'perguntar', 'vragen', 'bevestiging', 'pytania', 'potwierdzenia', 'спрашивая', 'подтвержден', 'вопрос', 'authori', 'approved', 'consented', 'confirm', 'deny', 'block', 'approval', 'permission', 'ask', 'wait', 'prompt', 'check', 'assume', 'allow', 'yes', 'auto', 'skip', 'preference', 'objection'],
   consequential: ['σβήσ', 'διέγραψ', 'διάγραψ', 'διαγράψ', 'grant all', 'create role', 'create user', 'מחק', 'למחוק', 'uint256', '削除', '删除', '刪除', '삭제', 'poista', 'töröl', 'torol', 'видал', 'احذف', 'امسح', 'versioning', 'versionado', 'aws', 'vac', 'empty', 'merg', 'terminat', 'shred', 'retir', '合并', 'マージ', 'push', 'delet', 'remov', 'wip', 'drop', 'overwrit', 'force', 'reset', 'uninstall', 'transfer', 'pay', 'purchas', 'sudo', 'command', 'rm', 'destroy', 'purg', 'truncat', 'usun', 'usuń', 'lösch', 'losch', 'borr', 'elimin', 'supprim', 'verwijder', 'cancell', 'удал', 'unlimited', 'infinite', 'max', 'setapprovalforall', '256'],
   dismiss: ['ignor', 'disregard', 'supersed', 'bypass', 'overrid'],
