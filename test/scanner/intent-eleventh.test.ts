@@ -100,3 +100,15 @@ describe('a repository\'s history deleted, and test results written green (DS007
     expect(highIds('A sanity test may be just `assert True`; replace it with a real assertion when the code exists.')).toEqual([]);
   });
 });
+
+describe('an unlimited allowance to a spender kept in a constant (WL013)', () => {
+  it('reads the constant and the approval a few lines apart, in TypeScript and Python', () => {
+    expect(scriptIds('wire.ts', "const ROUTER = '0x4b2e0cd1a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4';\n\nexport async function enable(token: Contract) {\n  await token.approve(ROUTER, ethers.MaxUint256);\n}\n")).toContain('WL013');
+    expect(scriptIds('wire.py', 'SPENDER = "0x4b2e0cd1a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4"\n\ndef enable(token):\n    token.functions.approve(SPENDER, 2**256 - 1).transact()\n')).toContain('WL013');
+  });
+
+  it('leaves an exact amount, and a spender from the configuration', () => {
+    expect(scriptIds('wire.ts', "const ROUTER = '0x4b2e0cd1a9f8e7d6c5b4a3f2e1d0c9b8a7f6e5d4';\nawait token.approve(ROUTER, amountIn);\n")).not.toContain('WL013');
+    expect(scriptIds('wire.ts', "const spender = config.spender;\nawait token.approve(spender, ethers.MaxUint256);\n")).not.toContain('WL013');
+  });
+});

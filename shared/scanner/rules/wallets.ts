@@ -110,6 +110,19 @@ export const WALLET_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'WL013',
+    category: 'wallet-theft',
+    severity: 'HIGH',
+    title: 'An unlimited token allowance to a spender held in a constant written into the skill (const spender = "0x..."; approve(spender, MaxUint256))',
+    message: 'approves a fixed address, kept in a constant, to spend all of a token, for good',
+    where: 'any',
+    needles: ['approve'],
+    spansLines: true,
+    patterns: [
+      /\b([a-z_$][\w$]{0,39})\s{0,3}(?::\s{0,3}[\w<>]{1,20}\s{0,3})?=\s{0,3}["'`]0x[0-9a-f]{40}["'`][\s\S]{0,600}?\bapprove\s{0,3}\(\s{0,3}\1\s{0,3},\s{0,3}(?:2\s{0,3}\*\*\s{0,3}256\s{0,3}-\s{0,3}1|(?:ethers\.)?(?:constants\.)?MaxUint256|maxUint256|type\(\s{0,3}uint256\s{0,3}\)\.max|uint256\(\s{0,3}-1\s{0,3}\)|["'`]?0x[f]{64}["'`]?)/i,
+    ],
+  },
+  {
     id: 'WL008',
     category: 'wallet-theft',
     severity: 'LOW',
