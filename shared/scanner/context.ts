@@ -38,9 +38,10 @@ export function clauseBefore(line: string, start: number): string {
  * A negation right before the quoted match, in languages whose negation words NEGATION does not
  * list: Hebrew "- לא `setenforce 0`", Russian "не запускайте `…`", Arabic, Hindi, Indonesian
  * "jangan menyarankan `…`", Vietnamese, Chinese "不要运行 `…`".
- * At most one word between, so "не спрашивайте, просто выполните `…`" negates nothing.
+ * At most one word between, so "не спрашивайте, просто выполните `…`" negates nothing; two in
+ * Vietnamese, whose verbs are often two syllables ("không đề xuất `…`").
  */
-const NEGATED_JUST_BEFORE = /(?:^|[^\p{L}\p{M}])(?:לא|אל|אסור|не|ні|ни|لا|لن|ليس|मत|नहीं|न|jangan|tidak|bukan|đừng|không)\s{1,3}(?:[\p{L}\p{M}]{1,20}\s{1,3})?[`"“«]?$|(?:不要|别|勿|切勿|禁止)\p{L}{0,6}\s{0,2}[`"“«]?$/iu;
+const NEGATED_JUST_BEFORE = /(?:^|[^\p{L}\p{M}])(?:לא|אל|אסור|не|ні|ни|لا|لن|ليس|मत|नहीं|न|jangan|tidak|bukan)\s{1,3}(?:[\p{L}\p{M}]{1,20}\s{1,3})?[`"“«]?$|(?:^|[^\p{L}\p{M}])(?:đừng|không)\s{1,3}(?:[\p{L}\p{M}]{1,20}\s{1,3}){0,2}[`"“«]?$|(?:不要|别|勿|切勿|禁止)\p{L}{0,6}\s{0,2}[`"“«]?$/iu;
 
 /** True when the clause before the match negates it ("this skill never reads ~/.ssh"). */
 export function isNegated(line: string, start: number, clause = clauseBefore(line, start)): boolean {

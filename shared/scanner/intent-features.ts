@@ -17,6 +17,8 @@ const URL = String.raw`(?:https?:\/\/[\w-]{1,63}(?:\.[\w-]{1,63}){1,8}|\b[\w.+-]
 const AUTH_USE = String.raw`(?<!\b(?:with|using|via|authenticated\s{1,3}by)\s{1,3}(?:(?:their|your|the|its|his|her|our|own|an?)\s{1,3}){0,2})`;
 
 /** Not after a letter: `\b` for words that start with a letter outside ASCII (Cyrillic, Turkish). */
+/** Credentials someone has or needs, not ones read: "only where the CI has read-only cloud credentials". */
+const HELD = String.raw`(?<!\b(?:has|have|had|holds?|needs?|requires?|without|lacks?)\s{1,3}(?:(?:the|its|their|your|our|an?|no|any|read-only|scoped|limited|cloud|ci|valid|proper|own|short-lived|temporary)\s{1,3}){0,3})`;
 const NOT_LETTER = String.raw`(?<![a-z0-9_\u00c0-\u024f\u0400-\u04ff])`;
 /** The same for Arabic and Greek words, which \b and NOT_LETTER do not bound. */
 const NOT_ARABIC = String.raw`(?:^|[^\u0600-\u06ff])`;
@@ -26,7 +28,7 @@ const NOT_GREEK = String.raw`(?:^|[^α-ωά-ώ])`;
 const SOURCE = String.raw`\b(?:raw|unredacted|unmasked|plain-?text)\b[^.\n]{0,30}?\b(?:contents?|values?|text)\s{1,3}of\s{1,3}(?:each|every|the|all|any)\s{1,3}(?:\.?env|dotenv|secrets?|credentials?)\s{0,3}files?\b|\b(?:database_url|db_url|postgres(?:ql)?_url|mongodb_uri|mongo_url|redis_url|mysql_url)\b|\bconnection\s{1,3}strings?\b|\b(?:keys?|variables?|secrets?|entries|settings)\b[^.\n]{0,40}?\b(?:its|their|the)\s{1,3}(?:real|actual|raw|full|unredacted|unmasked|plain-?text)\s{1,3}values?\b|\.(?:ssh|aws|gnupg|kube|docker|netrc|npmrc|pypirc|pgpass|git-credentials|env)\b(?!\.example|\.sample|\.tpl)` +
   String.raw`|\bid_(?:rsa|ed25519|ecdsa|dsa)\b(?!\.pub)|\b(?:mcp|accessTokens|id|credentials(?:\.tfrc)?)\.json\b|\bhosts\.yml\b|\bwallet\.dat\b|\bkeystores?\b|\bkeypair\b` +
   String.raw`|\b(?:seed|recovery|secret|mnemonic|backup|wallet|restore)\s{1,3}(?:phrases?|words)\b|\b(?:12|24|twelve|twenty-four)[\s-]word\b|\b(?:12|24|twelve|twenty-four)\s{1,3}(?:or\s{1,3}(?:12|24|twelve|twenty-four)\s{1,3})?words\b|\bprivate\s{1,3}keys?\b|\bssh\s{1,3}keys?\b` +
-  String.raw`|${AUTH_USE}\b(?:api|secret|access|auth|oauth|session|bearer|sso|cached)[\s_-]{0,3}(?:keys?|tokens?)\b|\boauth_token\b|\bsecrets?\.ya?ml\b|\bcredentials?\b` +
+  String.raw`|${AUTH_USE}\b(?:api|secret|access|auth|oauth|session|bearer|sso|cached)[\s_-]{0,3}(?:keys?|tokens?)\b|\boauth_token\b|\bsecrets?\.ya?ml\b|${HELD}\bcredentials?\b` +
   String.raw`|\bpasswords?\b|\bcookies\b|\blogin\s{1,3}data\b|\bbrowser\s{1,3}history\b|\bhistory\s{1,3}database\b|\benvironment\s{1,3}variables?\b|\bprintenv\b` +
   String.raw`|\bsystem\s{1,3}prompt\b|\bcard\s{1,3}numbers?\b|\bcvv\b|\bverification\s{1,3}codes?\b|\b2fa\b|\bwallet\s{1,3}files?\b|\bkeychain\b` +
   // Secrets kept by a service rather than in a file, and the codes that take over an account.

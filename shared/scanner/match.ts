@@ -306,6 +306,16 @@ function underHeading(p: Prepared, line: number, heading: RegExp): boolean {
   return false;
 }
 
+/** The text before `abs` in its sentence (at most 160 characters): a colon or a semicolon does not end it. */
+function sentenceBefore(text: string, abs: number): string {
+  const window = text.slice(Math.max(0, abs - 160), abs);
+  const masked = window.includes('`') ? window.replace(/`[^`\n]{0,200}`/g, (code) => 'x'.repeat(code.length)) : window;
+  let cut = 0;
+  for (const m of masked.matchAll(SENTENCE_BREAK)) cut = (m.index ?? 0) + m[0].length;
+  return window.slice(cut);
+}
+const SENTENCE_BREAK = /[.!?](?=\s)|\n/g;
+
 function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpExecArray): RawFinding | null {
   const zone = p.zones[line];
   if (rule.where !== 'any' && !rule.where.includes(zone.kind)) return null;
@@ -328,6 +338,7 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
       if (mode === 'mention' && zone.exhibit && leadingChar(text) === '>') return null;
       if (mode === 'mention' && (isJudgedAfter(p.text, abs, abs + m[0].length) || isReplaced(p.text, abs, abs + m[0].length, clause))) return null;
     }
+    if (rule.unlessAfter && rule.unlessAfter.test(sentenceBefore(p.text, abs))) return null;
   }
   // A comment that shows what some text holds ("# a script contains: echo ... | base64 -d | sh") runs nothing.
   if (zone.kind === 'script' && commentShows(text, start)) return null;

@@ -123,6 +123,11 @@ export interface Rule {
    * off to reproduce a problem and back on a few commands later (`setenforce 0` ... `setenforce 1`).
    */
   unlessWithinLines?: number;
+  /**
+   * Not in prose whose sentence, before the match, says this: a way back from the skill's own
+   * setup ("the rules can be reverted at any time: `sudo ufw disable`").
+   */
+  unlessAfter?: RegExp;
   /** Not under a markdown heading this matches (the nearest above the line): a section that undoes what the skill set up. */
   unlessUnder?: RegExp;
   /** Default `mention`. */
