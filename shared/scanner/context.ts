@@ -165,6 +165,10 @@ export function isQuotedMention(line: string, start: number, clause?: string): b
   if (!isQuoted(line, start)) return false;
   if (auditQuestion(line, start) || inQuotedList(line, start)) return true;
   clause ??= clauseBefore(line, start);
+  // Only what comes before the quotation marks a mention: "example" in the quoted
+  // `curl https://fix.example/...` says nothing about the quotation.
+  const open = Math.max(clause.lastIndexOf('`'), clause.lastIndexOf('"'), clause.lastIndexOf('“'));
+  if (open >= 0) clause = clause.slice(0, open).replace(/`[^`]*`/g, (code) => ' '.repeat(code.length));
   // The marker nearest the match: in "look for lines that run code, e.g. `...`" it is "e.g.".
   // An order before the first marker makes the example a way to obey it ("run it, e.g. `...`").
   let first: RegExpExecArray | null = null;
