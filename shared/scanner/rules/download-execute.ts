@@ -25,11 +25,29 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     message: 'pipes a download straight into a shell',
     where: 'any',
     verify: 'officialInstaller',
-    needles: ['curl', 'wget', 'aria2c'],
+    needles: ['curl', 'wget', 'aria2c', 'pipe', 'feed'],
+    patternNeedles: [['curl', 'wget', 'aria2c'], ['pipe', 'feed']],
     // An argument before the pipe: a bare "`curl | sh`" names the pattern, it downloads nothing;
     // nor does a placeholder for the address ("`curl ... | sh`", "`wget <url> | bash`"), nor flags with no
     // address ("`wget -O- | bash`"): a download names a host, a URL or a variable (`$URL`, `{url}`, `"..." + u`).
-    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\s{1,5}(?!${PLACEHOLDER}\s{0,5}\\?\|)(?=[^\n|]{0,400}?(?:\/\/|\$|%\w|[\w-]\.[a-z]{2,}\b|["'\x60]\s{0,3}\+|\{\w))[^\s|][^\n|]{0,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`)],
+    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\s{1,5}(?!${PLACEHOLDER}\s{0,5}\\?\|)(?=[^\n|]{0,400}?(?:\/\/|\$|%\w|[\w-]\.[a-z]{2,}\b|["'\x60]\s{0,3}\+|\{\w))[^\s|][^\n|]{0,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`),
+      // The same in words: "fetch the policy from `https://.../current.sh` and pipe it to `sh`".
+      /https?:\/\/[^\s\x60'"<>)]{3,200}[\x60'"]?[^\n]{0,80}?\b(?:pipe|feed)\s{1,3}(?:it|them|this|that|the\s{1,3}(?:script|file|output|result|response|body))\s{1,3}(?:in)?to\s{1,3}[\x60'"]?(?:sh|bash|zsh|dash|pwsh|powershell|iex|python3?|node)\b/i,
+    ],
+  },
+  {
+    id: 'DX017',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'An archive downloaded and unpacked into a folder, then a script run from that folder (curl URL | tar -xz -C DIR, then sh DIR/install.sh); not an official installer',
+    message: 'downloads an archive and runs a script from inside it, unchecked',
+    where: 'any',
+    verify: 'notOfficialInstaller',
+    spansLines: true,
+    needles: ['tar'],
+    patterns: [
+      /\b(?:curl|wget)\b[^\n]{0,300}?\|\s{0,3}tar\s{1,3}(?:-{0,2}[a-z]{0,6}x[a-z]{0,6}\s{1,3}){1,3}(?:[^\n]{0,80}?\s)?-C\s{1,3}["']?([^\s"';&|]{1,80}?)\/?["']?(?=[\s;&|]|$)[\s\S]{0,400}?\b(?:sh|bash|zsh|source|python3?|node|perl|ruby)\s{1,3}["']?\1\/[\w./-]{1,80}?\.(?:sh|bash|py|js|pl|rb)\b/i,
+    ],
   },
   {
     id: 'DX002',

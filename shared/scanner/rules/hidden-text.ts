@@ -52,13 +52,15 @@ export const HIDDEN_TEXT_RULES: readonly Rule[] = [
     where: ['markdown'],
     commentsOnly: true,
     prose: 'match',
-    needles: ['ai', 'assistant', 'agent', 'llm', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'model', 'bot', 'an den', 'an die', 'asistente', 'assistente', 'agente'],
+    needles: ['ai', 'assistant', 'agent', 'llm', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'model', 'bot', 'an den', 'an die', 'asistente', 'assistente', 'agente', '<!--'],
     patterns: [
       /(?:<!--|\b(?:dear|hey|attention|note\s{1,3}to|to|for))\s{0,3}(?:the\s{1,3})?(?:AI|assistant|agent|LLM|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini)s?(?:[\s-]only)?\s{0,3}[:,]/i,
       /\b(?:AI|assistant|agent|LLM|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini)s?\s{1,3}(?:must|should|shall|will\s{1,3}now|always|never|needs?\s{1,3}to|are\s{1,3}(?:required|instructed)\s{1,3}to)\b/i,
       /\b(?:instructions?|note|message)\s{1,3}(?:to|for)\s{1,3}(?:the\s{1,3})?(?:[\w-]{2,20}\s{1,3})?(?:AI|assistant|agent|LLM|model|bot)\b/i,
       // "(read by the assistant, not shown to users)", "meant only for the agent".
       /\b(?:read|seen|meant|intended|written)\s{1,3}(?:only\s{1,3})?(?:by|for)\s{1,3}(?:the\s{1,3})?(?:AI|assistant|agent|LLM|model|bot)s?\b(?:\s{0,3}only)?\s{0,3}[,;:)(]\s{0,3}(?:not\s{1,3}(?:shown|visible|displayed)|hidden)?/i,
+      // Addressed in still more languages, at the comment's start: "<!-- Dla asystenta: ...", "<!-- Pro asistenta:", "<!-- Voor de assistent:".
+      /<!--\s{0,3}(?:(?:dla|do)\s{1,3}asystent\w{0,2}|pro\s{1,3}asistent\w{0,2}|voor\s{1,3}de\s{1,3}(?:assistent|agent)|till\s{1,3}(?:assistenten|agenten)|til\s{1,3}(?:assistenten|agenten)|asistan\w{0,3}|untuk\s{1,3}(?:asisten|agen)|(?:gửi|cho)\s{1,3}trợ\s{1,3}lý|(?:для\s{1,3})?(?:ассистент|асистент)[а-яіїє]{0,3}|para\s{1,3}o\s{1,3}(?:assistente|agente)|pentru\s{1,3}asistent\w{0,3}|az\s{1,3}asszisztensnek|avustajalle|(?:για|προς)\s{1,3}τον\s{1,3}βοηθό|לעוזר|ถึงผู้ช่วย)\s{0,3}[:,：]/i,
       // Addressed in other languages: "작성 도우미(AI)에게", "AIアシスタントへ", "AI助手：", "An den KI-Assistenten:", "Al asistente:".
       /\b(?:AI|LLM|Claude|GPT|ChatGPT|Copilot|Gemini)\)?\s{0,2}(?:[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{0,6}\s{0,2}(?:에게|께|へ|には|に対して)|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{1,6}\s{0,2}[:：])|\b(?:an\s{1,3}(?:den|die)\s{1,3}(?:KI[\w-]{0,12}|Assistenten|Agenten)|al\s{1,3}(?:asistente|agente)|à\s{1,3}l['’]\s{0,2}(?:assistant|agent)|all['’]\s{0,2}(?:assistente|agente)|para\s{1,3}o\s{1,3}(?:assistente|agente))\s{0,3}[:,]/i,
     ],
