@@ -124,6 +124,7 @@ describe('a way back, a Vietnamese refusal, credentials someone has', () => {
   it('still reads a firewall switched off for the task', () => {
     expect(highIds('Before the build, run `sudo ufw disable`; it is faster.')).toContain('SC001');
     expect(highIds('Run `setenforce 0` to undo the slowness.')).toContain('SC001');
+    expect(highIds('To undo the slowness, run `setenforce 0`.')).toContain('SC001');
   });
 
   it('reads a Vietnamese refusal with a two-syllable verb', () => {
