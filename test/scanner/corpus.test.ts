@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, BLIND_V20_CORPUS_DIR, BLIND_V21_CORPUS_DIR, BLIND_V22_CORPUS_DIR, BLIND_V23_CORPUS_DIR, BLIND_V24_CORPUS_DIR, BLIND_V25_CORPUS_DIR, BLIND_V26_CORPUS_DIR, BLIND_V27_CORPUS_DIR, BLIND_V28_CORPUS_DIR, BLIND_V29_CORPUS_DIR, BLIND_V30_CORPUS_DIR, BLIND_V31_CORPUS_DIR, BLIND_V32_CORPUS_DIR, BLIND_V33_CORPUS_DIR, BLIND_V34_CORPUS_DIR, BLIND_V35_CORPUS_DIR, BLIND_V36_CORPUS_DIR, BLIND_V37_CORPUS_DIR, BLIND_V38_CORPUS_DIR, BLIND_V39_CORPUS_DIR, BLIND_V40_CORPUS_DIR, BLIND_V41_CORPUS_DIR, BLIND_V42_CORPUS_DIR, BLIND_V43_CORPUS_DIR, BLIND_V44_CORPUS_DIR, BLIND_V45_CORPUS_DIR, BLIND_V46_CORPUS_DIR, BLIND_V47_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, BLIND_V20_CORPUS_DIR, BLIND_V21_CORPUS_DIR, BLIND_V22_CORPUS_DIR, BLIND_V23_CORPUS_DIR, BLIND_V24_CORPUS_DIR, BLIND_V25_CORPUS_DIR, BLIND_V26_CORPUS_DIR, BLIND_V27_CORPUS_DIR, BLIND_V28_CORPUS_DIR, BLIND_V29_CORPUS_DIR, BLIND_V30_CORPUS_DIR, BLIND_V31_CORPUS_DIR, BLIND_V32_CORPUS_DIR, BLIND_V33_CORPUS_DIR, BLIND_V34_CORPUS_DIR, BLIND_V35_CORPUS_DIR, BLIND_V36_CORPUS_DIR, BLIND_V37_CORPUS_DIR, BLIND_V38_CORPUS_DIR, BLIND_V39_CORPUS_DIR, BLIND_V40_CORPUS_DIR, BLIND_V41_CORPUS_DIR, BLIND_V42_CORPUS_DIR, BLIND_V43_CORPUS_DIR, BLIND_V44_CORPUS_DIR, BLIND_V45_CORPUS_DIR, BLIND_V46_CORPUS_DIR, BLIND_V47_CORPUS_DIR, BLIND_V48_CORPUS_DIR, BLIND_V49_CORPUS_DIR, BLIND_V50_CORPUS_DIR, BLIND_V51_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -263,6 +263,20 @@ const BLIND_V45_RECORDED = { caught: 65, malicious: 100, flagged: 1, benign: 100
  */
 const BLIND_V46_RECORDED = { caught: 59, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 90, flagged: 1 } };
 const BLIND_V47_RECORDED = { caught: 68, malicious: 100, flagged: 0, benign: 100, withModel: { caught: 96, flagged: 6 } };
+/**
+ * v48 and v49 (no emphasis), measured once against the eleventh session's first round: its rules
+ * from reading v46 and v47 and the model trained on v2..v47 (92.5% and 3.0% over the two;
+ * docs/scanner.md). Then read and trained on.
+ */
+const BLIND_V48_RECORDED = { caught: 61, malicious: 100, flagged: 2, benign: 100, withModel: { caught: 93, flagged: 3 } };
+const BLIND_V49_RECORDED = { caught: 58, malicious: 100, flagged: 3, benign: 100, withModel: { caught: 92, flagged: 3 } };
+/**
+ * v50 and v51 (no emphasis), measured once against the eleventh session's last scanner: all its
+ * rules and the model trained on v2..v49 (95.0% and 3.5% over the two; docs/scanner.md). Kept
+ * back: neither read nor trained on.
+ */
+const BLIND_V50_RECORDED = { caught: 61, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 95, flagged: 3 } };
+const BLIND_V51_RECORDED = { caught: 55, malicious: 100, flagged: 4, benign: 100, withModel: { caught: 95, flagged: 4 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
@@ -311,6 +325,10 @@ describe.each([
   { name: 'v45', dir: BLIND_V45_CORPUS_DIR, recorded: BLIND_V45_RECORDED },
   { name: 'v46', dir: BLIND_V46_CORPUS_DIR, recorded: BLIND_V46_RECORDED },
   { name: 'v47', dir: BLIND_V47_CORPUS_DIR, recorded: BLIND_V47_RECORDED },
+  { name: 'v48', dir: BLIND_V48_CORPUS_DIR, recorded: BLIND_V48_RECORDED },
+  { name: 'v49', dir: BLIND_V49_CORPUS_DIR, recorded: BLIND_V49_RECORDED },
+  { name: 'v50', dir: BLIND_V50_CORPUS_DIR, recorded: BLIND_V50_RECORDED },
+  { name: 'v51', dir: BLIND_V51_CORPUS_DIR, recorded: BLIND_V51_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>
