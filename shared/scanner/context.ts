@@ -25,12 +25,24 @@ const HYPOTHETICAL = /\bif\s{1,3}(?:anyone|anybody|someone|somebody|a\s{1,3}(?:s
  * it as `clause` when the caller has it already (the matcher reads it once per match, not three times).
  */
 export function clauseBefore(line: string, start: number): string {
-  const from = Math.max(0, start - 160);
-  const window = line.slice(from, start);
+  return textBefore(line, start, CLAUSE_BREAK);
+}
+
+/** Sentence ends only: a colon, a semicolon or a "but" does not end it. */
+const SENTENCE_BREAK = /[.!?](?=\s)|\n/g;
+
+/** The text of the sentence that ends at `start`, at most 160 characters back (a rule's `unlessAfter`). */
+export function sentenceBefore(line: string, start: number): string {
+  return textBefore(line, start, SENTENCE_BREAK);
+}
+
+/** The text after the last of the global regex `breaks` in the 160 characters before `start`. */
+function textBefore(line: string, start: number, breaks: RegExp): string {
+  const window = line.slice(Math.max(0, start - 160), start);
   // Punctuation inside inline code (`curl ... | sh`) does not end a sentence.
   const masked = window.includes('`') ? window.replace(/`[^`\n]{0,200}`/g, (code) => 'x'.repeat(code.length)) : window;
   let cut = 0;
-  for (const m of masked.matchAll(CLAUSE_BREAK)) cut = (m.index ?? 0) + m[0].length;
+  for (const m of masked.matchAll(breaks)) cut = (m.index ?? 0) + m[0].length;
   return window.slice(cut);
 }
 

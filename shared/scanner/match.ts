@@ -4,7 +4,7 @@
  * literals it cannot match without (literals.ts); each match is then checked against its line's
  * zone, the mention heuristics, `unless` and the verifier.
  */
-import { clauseBefore, commandSegment, isDescription, isJudgedAfter, isNegated, isQuotedExhibit, isQuotedMention, isReplaced } from './context.js';
+import { clauseBefore, commandSegment, isDescription, isJudgedAfter, isNegated, isQuotedExhibit, isQuotedMention, isReplaced, sentenceBefore } from './context.js';
 import { excerpt } from './excerpt.js';
 import { isHeading, leadingChar, outsideCode } from './file-kind.js';
 import { requiredLiterals, requiredLiteralsByBranch } from './literals.js';
@@ -305,16 +305,6 @@ function underHeading(p: Prepared, line: number, heading: RegExp): boolean {
   }
   return false;
 }
-
-/** The text before `abs` in its sentence (at most 160 characters): a colon or a semicolon does not end it. */
-function sentenceBefore(text: string, abs: number): string {
-  const window = text.slice(Math.max(0, abs - 160), abs);
-  const masked = window.includes('`') ? window.replace(/`[^`\n]{0,200}`/g, (code) => 'x'.repeat(code.length)) : window;
-  let cut = 0;
-  for (const m of masked.matchAll(SENTENCE_BREAK)) cut = (m.index ?? 0) + m[0].length;
-  return window.slice(cut);
-}
-const SENTENCE_BREAK = /[.!?](?=\s)|\n/g;
 
 function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpExecArray): RawFinding | null {
   const zone = p.zones[line];
