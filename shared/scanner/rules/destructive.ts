@@ -9,6 +9,8 @@ import { re } from './fragments.js';
 /** The user's own folders under home: documents, projects, keys. */
 const USER_FOLDERS = String.raw`(?:~|\$HOME|\$\{HOME\})/(?:Documents|Desktop|Downloads|Pictures|Music|Movies|Videos|projects|Projects|src|code|workspace|dev|\.ssh|\.gnupg|\.aws|\.kube|\.password-store)/?\*?`;
 const ROOTISH = String.raw`(?:${USER_FOLDERS}|/\*?|~/?\*?|\$HOME/?\*?|\$\{HOME\}/?\*?|\$\{\w{1,30}:?-(?:\$HOME|\$\{HOME\}|~|/)\}["']?/?["']?\*?|/home/?\*?|/Users/?\*?|/(?:etc|usr|var|boot|bin|sbin|lib|lib64|opt|root|srv|System|Library|Applications)/?\*?|[cC]:\\{1,2}\*?|/mnt/c/?)`;
+/** `rm` with a recursive flag among its options (`-rf`, `-fr`, `-R`, `--recursive`), up to its first operand. */
+const RM_RECURSIVE = String.raw`\brm(?=[^\n]{0,60}?\s(?:-[a-zA-Z]{0,6}[rR]|--recursive))\s{1,3}(?:-{1,2}[\w=-]{1,24}\s{1,3}){1,5}`;
 const END = String.raw`["']?(?=[\s;&|)]|$)`;
 
 export const DESTRUCTIVE_RULES: readonly Rule[] = [
@@ -24,7 +26,7 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
       ['rm ', 'rm\t'], ['rmtree'], ['rm(', 'rmsync', 'rmdirsync', 'rimraf'], ['remove-item'], ['rd ', 'rd\t', 'rmdir', 'del ', 'del\t'],
     ],
     patterns: [
-      re(String.raw`\brm(?=[^\n]{0,60}?\s(?:-[a-zA-Z]{0,6}[rR]|--recursive))\s{1,3}(?:-{1,2}[\w=-]{1,24}\s{1,3}){1,5}["']?${ROOTISH}${END}`, 'm'),
+      re(String.raw`${RM_RECURSIVE}["']?${ROOTISH}${END}`, 'm'),
       re(String.raw`\bshutil\.rmtree\(\s{0,3}(?:os\.path\.expanduser\(\s{0,3}["']~/?["']\s{0,3}\)|["'](?:/|~|[cC]:\\{1,2})["']|Path\.home\(\)|os\.environ\[["']HOME["']\]|["']/(?:etc|usr|home|Users)/?["'])\s{0,3}[,)]`),
       re(String.raw`\b(?:fs\.)?(?:rmSync|rm|rmdirSync|rimraf(?:\.sync)?)\(\s{0,3}(?:os\.homedir\(\)|["'](?:/|~|[cC]:\\{1,2})["']|process\.env\.HOME)\s{0,3}[,)]`),
       re(String.raw`\bRemove-Item\b[^\n]{0,80}?-Recurse\b[^\n]{0,80}?\s["']?(?:[cC]:\\{1,2}\*?|\$env:USERPROFILE\\?\*?|~\\?\*?|\$HOME)${END}|\bRemove-Item\s{1,3}["']?(?:[cC]:\\{1,2}\*?|\$env:USERPROFILE\\?\*?|~\\?\*?)["']?\s[^\n]{0,80}?-Recurse\b`, 'im'),
@@ -101,7 +103,7 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['.git'],
     patterns: [
-      re(String.raw`\brm(?=[^\n]{0,40}?\s-[a-zA-Z]{0,6}[rR])\s{1,3}(?:-{1,2}[\w=-]{1,24}\s{1,3}){1,5}(?:[^\s;&|]{1,200}\s{1,3}){0,6}["']?(?:\.\/)?\.git\/?["']?(?=[\s;&|)]|$)`, 'm'),
+      re(String.raw`${RM_RECURSIVE}(?:[^\s;&|]{1,200}\s{1,3}){0,6}["']?(?:\.\/)?\.git\/?["']?(?=[\s;&|)]|$)`, 'm'),
       /\b(?:shutil\.rmtree|rmSync|rimraf(?:\.sync)?|fs\.rm)\(\s{0,3}["'`](?:\.\/)?\.git\/?["'`]|\bRemove-Item\b[^\n]{0,60}?["']?(?:\.\\)?\.git["']?\s[^\n]{0,40}?-Recurse\b/,
     ],
     // A template's history dropped to start its own: `rm -rf .git && git init`.
