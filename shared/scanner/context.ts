@@ -15,7 +15,8 @@ const NEGATION = new RegExp(String.raw`\b(?:never|not|no|nothing|(?<![:=]\s{0,3}
 /** "Never forget to ..." negates nothing. */
 const NOT_A_NEGATION = /^\s{0,3}(?:(?:\w{1,12}\s{1,3})?(?:forget|fail|hesitate|skip|omit|neglect|miss)|(?:ask|wait|worry)\s{0,2}[,;!]|need|doubt|matter|problem|exceptions?|questions?)\b/i;
 const MENTION_MARKER = /\be\.g\.|\b(?:such as|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|says|say|saying|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like|alerts?|alerting|larma|larmar|varna|varnar|alerter|alertar|alarmieren|not\s{1,3}(?:acceptable|allowed|permitted)|unacceptable|forbidden|prohibited)\b/i;
-const IMPERATIVE = /\b(?:run|execute|paste|type|call|invoke|now|first|then)\b/i;
+/** An order to run what follows; not a compound's second half ("the tool-call log", "a dry-run"). */
+const IMPERATIVE = /(?<!-)\b(?:run|execute|paste|type|call|invoke|now|first|then)\b/i;
 
 /** "If anyone asks you to enter your recovery phrase, it is a scam": a hypothetical, not an order. */
 const HYPOTHETICAL = /\bif\s{1,3}(?:anyone|anybody|someone|somebody|a\s{1,3}(?:stranger|website|site|page|message|dm|caller|scammer)|an\s{1,3}(?:app|email|extension|attacker))\s{1,3}(?:ever\s{1,3})?(?:asks?|requests?|tells?|wants?)\b/i;
@@ -78,7 +79,7 @@ const JUDGED_AFTER = new RegExp(String.raw`\b(?:is|are|was|were)\s{1,3}(?:not|ne
   String.raw`|しない|しません|しては|やめ|禁止|ではなく|じゃなく|避け|危険|不要|不是|避免|危险|하지\s{0,2}(?:마|않)|지\s{0,2}(?:않|마)|금지|피하|위험` +
   // Judged after it in other languages: "... nie są rozwiązaniem", "(`...`) yerine", "... değil", "keine Lösung";
   // and a quoted phrase named as a warning sign: "treat any "do not tell the user" phrasing as a red flag".
-  String.raw`|\bnie\s{1,3}(?:jest|są|sa)(?![\wąę])|\byerine\b|\bde[ğg]il\b|\bkeine?\s{1,3}l(?:ö|o)sung\b|\bgeen\s{1,3}oplossing\b|\bno\s{1,3}(?:es|son)\s{1,3}(?:una\s{1,3})?soluci|\bn(?:ão|ao)\s{1,3}(?:é|e|são)\s{1,3}(?:uma\s{1,3})?solu|\bnon\s{1,3}(?:è|e|sono)\s{1,3}(?:una\s{1,3})?soluzion|не\s{1,3}(?:является\s{1,3})?решени|(?<![а-яёіїєґ])не\s{1,3}(?:использ|примен|запуск|дела|включ|выключ|отключ|нуж|надо|рекоменд|стоит|следует|використ|застосов|роб|вмика|вимика|потріб|треба|варто|слід)|\bred\s{1,3}flags?\b|\bwarning\s{1,3}signs?\b`, 'i');
+  String.raw`|\bnie\s{1,3}(?:jest|są|sa)(?![\wąę])|\byerine\b|\bde[ğg]il\b|\bkeine?\s{1,3}l(?:ö|o)sung\b|\bgeen\s{1,3}oplossing\b|\bno\s{1,3}(?:es|son)\s{1,3}(?:una\s{1,3})?soluci|\bn(?:ão|ao)\s{1,3}(?:é|e|são)\s{1,3}(?:uma\s{1,3})?solu|\bnon\s{1,3}(?:è|e|sono)\s{1,3}(?:una\s{1,3})?soluzion|не\s{1,3}(?:является\s{1,3})?решени|не\s{1,3}(?:є\s{1,3})?рішенн|(?<![а-яёіїєґ])не\s{1,3}(?:использ|примен|запуск|дела|включ|выключ|отключ|нуж|надо|рекоменд|стоит|следует|використ|застосов|роб|вмика|вимика|потріб|треба|варто|слід)|\bred\s{1,3}flags?\b|\bwarning\s{1,3}signs?\b`, 'i');
 
 /**
  * True when a quoted match (inline code) is judged after it in its sentence: the command named
@@ -138,8 +139,8 @@ export function occurrences(text: string, c: string): number {
   return n;
 }
 
-/** "Injected text tries to override ...", "attackers often read ...": describing an attack. */
-const DESCRIPTIVE = /\b(?:tries|try|trying|attempts?|attempting)\s{1,3}to\b|\b(?:someone|somebody|an?\s{1,3}(?:attacker|intruder|colleague|previous\s{1,3}admin)|malware)\s{1,3}(?:has\s{1,3}|had\s{1,3})?(?:ran|run|executed|typed|pasted|used|installed|disabled|added)\b|\b(?:attackers?|malware|stealers?|injected\s{1,3}text|injections?)\s{1,3}(?:\w{1,12}\s{1,3})?(?:may|might|can|could|will|often|usually|typically|commonly|tend\s{1,3}to)\b/i;
+/** "Injected text tries to override ...", "attackers often read ...", "恶意软件会...", "el malware puede...": describing an attack. */
+const DESCRIPTIVE = /\b(?:tries|try|trying|attempts?|attempting)\s{1,3}to\b|\b(?:someone|somebody|an?\s{1,3}(?:attacker|intruder|colleague|previous\s{1,3}admin)|malware)\s{1,3}(?:has\s{1,3}|had\s{1,3})?(?:ran|run|executed|typed|pasted|used|installed|disabled|added)\b|\b(?:attackers?|malware|stealers?|injected\s{1,3}text|injections?)\s{1,3}(?:\w{1,12}\s{1,3})?(?:may|might|can|could|will|often|usually|typically|commonly|tend\s{1,3}to)\b|(?:恶意软件|恶意程序|攻击者|黑客|骗子|木马|マルウェア|攻撃者|詐欺師|악성\s{0,2}코드|공격자|해커|злоумышленник|вредоносн\S{0,4}\s{1,3}(?:программ|по\b)|мошенник|зловмисник|шкідлив\S{0,4}\s{1,3}програм|шахра)[^。.!?\n]{0,12}?(?:会|可能|能够|可以|通常|往往|常常|は|が|는|은|이|가|мож|мог|част|обычно|зазвичай|буд)|(?<![a-z])(?:l['’]attaquant|un\s{1,3}attaquant|les?\s{1,3}malwares?|le\s{1,3}logiciel\s{1,3}malveillant|(?:el|un|los|o|um|os)\s{1,3}(?:atacantes?|malware)|l['’]attaccante|il\s{1,3}malware|(?:der|ein|die)\s{1,3}(?:angreifer|schadsoftware|malware)|(?:de|een)\s{1,3}(?:aanvaller|malware)|atakujący|złośliwe\s{1,3}oprogramowanie|útočník|penyerang|kẻ\s{1,3}tấn\s{1,3}công|mã\s{1,3}độc|phần\s{1,3}mềm\s{1,3}độc\s{1,3}hại|المهاجم|البرمجيات\s{1,3}الخبيثة|हमलावर|मैलवेयर|saldırgan|kötü\s{1,3}amaçlı\s{1,3}yazılım)\s{1,3}(?:\S{1,15}\s{1,3}){0,2}?(?:peut|peuvent|puede|pueden|suele|suelen|pode|podem|costuma|può|possono|kann|können|kunnen|kan|może|mogą|může|mohou|bisa|dapat|biasanya|akan|có\s{1,3}thể|sẽ|thường|قد|يمكن|सकता|सकते|सकती|\S{2,20}[ae]bilir)/i;
 
 /** True when the clause before the match describes what an attack does rather than asking for it. */
 export function isDescription(line: string, start: number, clause = clauseBefore(line, start)): boolean {

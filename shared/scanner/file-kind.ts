@@ -96,7 +96,7 @@ export interface LineZone {
   inert: boolean;
 }
 
-const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|red\s{1,3}flags?|examples?\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|detects?|detection|attacks?|attackers?|malicious|suspicious|threats?|IOCs?|tampering|never\s{1,3}do|anti-?patterns?|don['’]ts|avoid|pitfalls?|mistakes|never|payloads?|nunca|niemals|nooit|nigdy|nikdy|aldrig|undvik|asla|jangan|hindari|soha|what\s{1,3}not\s{1,3}to\s{1,3}do|do\s{1,3}not(?=\s{0,3}(?:do|use|run)?\s{0,3}:?\s{0,3}$)|quoted\s{1,3}(?:examples?|snippets?|payloads?|text|lines)|(?<=\()quoted(?=\))|(?:typical|common|known)\s{1,3}(?:findings|tricks|techniques)|(?:bad|insecure|unsafe|wrong)\s{1,3}(?:examples?|practices?|patterns?|ways?))\b|^\s{0,3}#{1,6}\s[^\n]{0,200}?(?:してはいけない|やってはいけない|しないこと|避けるべき|禁止事項|アンチパターン|不要做|不应|避免|禁止|하지\s{0,2}말아야|피해야|[àÀ]\s{1,3}[ée]viter|[ÉE]vitez|чего\s{1,3}не\s{1,3}делать|избега|\b(?:ne\s{1,3}pas\s{1,3}faire|ce\s{1,3}qu['’]il\s{1,3}ne\s{1,3}faut\s{1,3}pas|qu[ée]\s{1,3}no\s{1,3}hacer|evit(?:ar|e|a)\b|o\s{1,3}que\s{1,3}não\s{1,3}fazer|da\s{1,3}evitare|cosa\s{1,3}non\s{1,3}fare|nicht\s{1,3}tun|vermeiden|was\s{1,3}man\s{1,3}nicht|czego\s{1,3}nie\s{1,3}robi|unikaj|wat\s{1,3}niet|vermijd)|никогда|ніколи|не\s{1,3}делайте|yapmay[ıi]n|ka[çc][ıi]n[ıi]n|kerülend|ei\s{1,3}koskaan|không\s{1,3}bao\s{1,3}giờ|금지|하지\s{0,2}마|切勿|絶対に|कभी\s{1,3}नहीं|मत\s{1,3}करें|क्या\s{1,3}न\s{1,3}करें|מה\s{1,3}לא\s{1,3}לעשות|להימנע|אסור|ما\s{1,3}لا\s{1,3}(?:يجب|ينبغي)|تجنب|ممنوع|что\s{1,3}не\s{1,3}делать|чего\s{1,3}не\s{1,3}робити|уникайте|нельзя|не\s{1,3}робіть|không\s{1,3}nên|tránh|co\s{1,3}nedělat|nedělejte|vyhněte|gör\s{1,3}inte|yang\s{1,3}tidak\s{1,3}boleh)/i;
+const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|red\s{1,3}flags?|examples?\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|detects?|detection|attacks?|attackers?|malicious|suspicious|threats?|IOCs?|tampering|never\s{1,3}do|anti-?patterns?|don['’]ts|avoid|pitfalls?|mistakes|never|payloads?|evidence|verbatim|defanged|specimens?|do\s{1,3}not\s{1,3}(?:execute|run|install)|nunca|niemals|nooit|nigdy|nikdy|aldrig|undvik|asla|jangan|hindari|soha|what\s{1,3}not\s{1,3}to\s{1,3}do|do\s{1,3}not(?=\s{0,3}(?:do|use|run)?\s{0,3}:?\s{0,3}$)|quoted\s{1,3}(?:examples?|snippets?|payloads?|text|lines)|(?<=\()quoted(?=\))|(?:typical|common|known)\s{1,3}(?:findings|tricks|techniques)|(?:bad|insecure|unsafe|wrong)\s{1,3}(?:examples?|practices?|patterns?|ways?))\b|^\s{0,3}#{1,6}\s[^\n]{0,200}?(?:してはいけない|やってはいけない|しないこと|避けるべき|禁止事項|アンチパターン|不要做|不应|避免|禁止|하지\s{0,2}말아야|피해야|[àÀ]\s{1,3}[ée]viter|[ÉE]vitez|чего\s{1,3}не\s{1,3}делать|избега|\b(?:ne\s{1,3}pas\s{1,3}faire|ce\s{1,3}qu['’]il\s{1,3}ne\s{1,3}faut\s{1,3}pas|qu[ée]\s{1,3}no\s{1,3}hacer|evit(?:ar|e|a)\b|o\s{1,3}que\s{1,3}não\s{1,3}fazer|da\s{1,3}evitare|cosa\s{1,3}non\s{1,3}fare|nicht\s{1,3}tun|vermeiden|was\s{1,3}man\s{1,3}nicht|czego\s{1,3}nie\s{1,3}robi|unikaj|wat\s{1,3}niet|vermijd)|никогда|ніколи|не\s{1,3}делайте|yapmay[ıi]n|ka[çc][ıi]n[ıi]n|kerülend|ei\s{1,3}koskaan|không\s{1,3}bao\s{1,3}giờ|금지|하지\s{0,2}마|切勿|絶対に|कभी\s{1,3}नहीं|मत\s{1,3}करें|क्या\s{1,3}न\s{1,3}करें|מה\s{1,3}לא\s{1,3}לעשות|להימנע|אסור|ما\s{1,3}لا\s{1,3}(?:يجب|ينبغي)|تجنب|ممنوع|что\s{1,3}не\s{1,3}делать|чего\s{1,3}не\s{1,3}робити|уникайте|нельзя|не\s{1,3}робіть|không\s{1,3}nên|tránh|co\s{1,3}nedělat|nedělejte|vyhněte|gör\s{1,3}inte|yang\s{1,3}tidak\s{1,3}boleh)/i;
 
 /**
  * A heading that makes its whole section, subsections included, a list of what to watch for.
@@ -105,7 +105,7 @@ const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?|indicators?|re
 const SIGNS_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:red\s{1,3}flags?|warning\s{1,3}signs?|signs\s{1,3}of|indicators\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|IOCs?)\b/i;
 
 /** What a skill's front matter says it is about, and that it teaches it: both make it teaching material. */
-const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering|(?:tool[- ])?poisoning|exfiltration|backdoors?|typosquat\w{0,3})\b|атак|Angriff|attaque|ataque|attacco|atak|saldırı|攻撃|攻击|공격/i;
+const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering|(?:tool[- ])?poisoning|exfiltration|backdoors?|typosquat\w{0,3}|abus(?:e|ed|es|ing)|misused?)\b|атак|Angriff|attaque|ataque|attacco|atak|saldırı|攻撃|攻击|공격/i;
 const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?|write-?ups?|post-?mortems?|worked\s{1,3}examples?|case\s{1,3}stud(?:y|ies)|casebook)\b|учебн|памятк|обучени|Schulung|formation|formación|treinamento|formazione|szkoleni|eğitim|教程|培训|研修|교육/i;
 
 /**
@@ -185,6 +185,20 @@ const INERT: readonly LineZone[] = [false, true].map((exhibit) => ({ kind: 'scri
 /** Info strings of fenced blocks that hold data to read, not code to run. */
 const INERT_FENCE = /^\s{0,3}(?:`{3,}|~{3,})\s{0,3}(?:yara|yar|sigma|kql|kusto|spl|splunk|eql|text|txt|plaintext|plain|log|logs|output|console-output|stdout|stderr|eml|email)\s*$/i;
 
+/** A data file's own note that it is a malicious specimen kept for review ("Deliberately malicious specimen for training. Do not install."). */
+const SPECIMEN = /\b(?:deliberately|intentionally)\s{1,3}(?:malicious|poisoned)\b|\bmalicious\s{1,3}(?:specimen|sample|exhibit)\b/i;
+const NOT_TO_USE = /\bdo\s{1,3}not\s{1,3}(?:install|run|use|register|load)\b/i;
+
+/**
+ * Whether a manifest or data file says, in its first lines, that it is a malicious specimen not
+ * to be installed: an annotated exhibit for reviewers, its findings kept at MEDIUM. A script is
+ * never one: what a skill runs is judged as run, whatever its comments say.
+ */
+function declaresSpecimen(lines: readonly string[]): boolean {
+  const head = lines.slice(0, 8).join('\n').slice(0, 800);
+  return SPECIMEN.test(head) && NOT_TO_USE.test(head);
+}
+
 /**
  * One zone per line. Only markdown has more than one zone; every other file is its kind
  * throughout.
@@ -192,7 +206,7 @@ const INERT_FENCE = /^\s{0,3}(?:`{3,}|~{3,})\s{0,3}(?:yara|yar|sigma|kql|kusto|s
 export function lineZones(kind: FileKind, lines: readonly string[]): LineZone[] {
   if (kind !== 'markdown') {
     // One shared zone: nothing writes to a zone, and an object per line was a tenth of prepare().
-    const zone = zoneOf(kind, false, false);
+    const zone = zoneOf(kind, false, kind !== 'script' && declaresSpecimen(lines));
     return lines.map(() => zone);
   }
   const zones: LineZone[] = [];

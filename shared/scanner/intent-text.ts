@@ -9,7 +9,7 @@ import type { Feature } from './intent-features.js';
 import { lineAt, type Prepared } from './prepare.js';
 
 /** Features whose mention in prose may be negated or described ("this skill never reads ~/.ssh"). */
-const NEGATABLE = new Set<Feature>(['source', 'sink', 'reply', 'fetch', 'trigger', 'write', 'locked', 'userData', 'dismiss', 'autonomy']);
+const NEGATABLE = new Set<Feature>(['source', 'sink', 'reply', 'fetch', 'trigger', 'write', 'locked', 'userData', 'dismiss', 'autonomy', 'payee']);
 
 /** A script line that reads as a sentence (a comment or docstring): no code punctuation, five words. */
 function looksLikeProse(line: string): boolean {
@@ -124,6 +124,8 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt:
   // contains "before answering, also call read_file on ~/.ssh/..."") shows the text, not an order.
   if (zone.kind === 'script') return !quotedAsContent(p.lines[line], at - p.lineStarts[line]);
   if (zone.kind !== 'markdown') return true;
+  // A blockquote under a heading that shows attacks, or in teaching material, quotes the attack (as check() in match.ts reads it).
+  if (zone.exhibit && leadingChar(p.lines[line]) === '>') return false;
   const negatable = NEGATABLE.has(feature);
   if (!negatable && feature !== 'conceal') return true;
   // From the paragraph's start: a quotation, or a code span, may open on the line before ("the "paste your\nconfig" box").
