@@ -118,13 +118,15 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     message: 'falsifies test results that reviewers and CI trust',
     where: 'any',
     needles: ['true', '.xml', '.json', 'fail'],
-    patternNeedles: [['true'], ['.xml', '.json'], ['fail']],
+    patternNeedles: [['true'], ['.xml', '.json'], ['fail'], ['fail']],
     spansLines: true,
     patterns: [
       /\b(?:replac|swap|chang|turn|rewrit|edit|convert)\w{0,4}\b[^.\n]{0,80}?\b(?:failing|broken|red|flaky)\s{1,3}(?:assert\w{0,10}|expect\w{0,10}|tests?|checks?)\b[^.\n]{0,60}?\b(?:with|into|to|by|for)\b[^.\n]{0,20}?(?:assert\s{1,3}true\b|expect\(\s{0,2}true\s{0,2}\)\.to(?:be|equal)\(\s{0,2}true|asserttrue\(\s{0,2}true\s{0,2}\)|assert\s{1,3}1\s{0,2}==\s{0,2}1\b)/i,
       /(?:\b(?:write|writes|overwrite|mark|record|forge|fake)\b|γράψ[α-ωά-ώ]{1,3}|schreib\w{0,2}|escrib\w{1,3}|[ée]cri\w{1,4}|scriv\w{1,3}|zapisz|napiš|schrijf|skriv|kirjoita|yaz|tulis|写入|書き込)[^\n]{0,60}?(?:test-results|junit|test-report|results)[\w.-]{0,30}\.(?:xml|json)\b[^\n]{0,80}?(?:\b0\s{1,3}failures\b|failures=["']?0\b|\ball\s{1,3}(?:tests?\s{1,3})?(?:passed|pass)\b|όλες\s{1,3}πέρασαν|alle\s{1,3}(?:tests\s{1,3})?bestanden|todas\s{1,3}pasaron)/i,
       // In a test reporter's code: a failed result rewritten as passed.
       /\bstatus\s{0,3}={2,3}\s{0,3}["'\x60]fail(?:ed|ure)?["'\x60][^;{}]{0,20}\{?[^{}]{0,120}?\bstatus\s{0,3}=\s{0,3}["'\x60](?:passed|pass|success)["'\x60]/i,
+      // A pytest hook that rewrites a failed report: `if rep.failed:` then `rep.outcome = "passed"`.
+      /\bif\s{1,3}[\w.]{1,40}\.failed\b[^\n]{0,20}\n(?:[^\n]{0,120}\n){0,3}?[^\n]{0,40}?\.outcome\s{0,3}=\s{0,3}["']passed["']/,
     ],
   },
   {

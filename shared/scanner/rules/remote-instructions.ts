@@ -54,4 +54,14 @@ export const REMOTE_INSTRUCTION_RULES: readonly Rule[] = [
     needles: ['print', 'output', 'return', 'says', 'say', 'list', 'tells', 'gives', 'shows', 'emits', 'sends back', 'responds'],
     patterns: [new RegExp(String.raw`\b${DO}\s{1,3}${WHAT}${SAYS}\b`, 'i')],
   },
+  {
+    id: 'RI004',
+    category: 'remote-instructions',
+    severity: 'HIGH',
+    title: 'A configuration switch that makes the agent or tool obey what it fetches (follow_instructions: true, follow_remote_instructions = true, execute_remote_commands: true)',
+    message: 'configures the tool to follow instructions it fetches from elsewhere',
+    where: ['manifest', 'other'],
+    needles: ['instructions', 'commands', 'prompts', 'directives'],
+    patterns: [/\b(?:follow|obey|execute|run|apply|trust)[_-]?(?:remote|fetched|downloaded|included|external)?[_-]?(?:instructions|commands|prompts|directives)["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on)\b/i],
+  },
 ];

@@ -45,6 +45,8 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     patterns: [
       /\bunset\s{1,3}HISTFILE\b|\bHISTFILE=\/dev\/null|\bhistory\s{1,3}-c\b|\bHISTSIZE=0\b|\bset\s{1,3}\+o\s{1,3}history\b/,
       /\b(?:rm|shred)\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}["']?(?:~|\$HOME)\/\.(?:bash|zsh)_history|(?<![>])>\s{0,3}(?:~|\$HOME)\/\.(?:bash|zsh)_history/,
+      // In words, in any language: "delete `~/.bash_history`", "xoá `~/.zsh_history`", "удали `~/.bash_history`".
+      /(?:\b(?:delete|remove|wipe|clear|erase|truncate|empty|shred|borra|elimina|supprime|efface|cancella|apague|usuń|smaž|sil|hapus|xo[áa]|x[óo]a|l[öo]sche?n?)|удал|видал|删除|清空|削除|삭제)[^\n]{0,40}?(?:~|\$HOME)\/\.(?:bash|zsh)_history\b/i,
       /\bwevtutil\s{1,3}cl\b|\bClear-EventLog\b|(?<![>])>\s{0,3}\/var\/log\/(?:auth\.log|syslog|secure|messages|wtmp|btmp|lastlog)\b|\btruncate\s{1,3}-s\s{0,3}0\s{1,3}\/var\/log\//i,
     ],
   },
@@ -168,6 +170,19 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       /["']?(?:yolo|yoloMode|autoAccept|auto_accept|dangerouslySkipPermissions|skipPermissions|skip_permissions)["']?\s{0,3}[=:]\s{0,3}true\b/i,
       // The sandbox itself off, or opened to every domain and every path: `"sandbox": {"enabled": false}`, `"allowedDomains": ["*"]`, `"allowWrite": ["/"]`.
       /["']sandbox["']\s{0,3}:\s{0,3}(?:false\b|\{\s{0,3}["']enabled["']\s{0,3}:\s{0,3}false\b)|["']allowedDomains["']\s{0,3}:\s{0,3}\[\s{0,3}["']\*["']|["']allow(?:Write|Read)["']\s{0,3}:\s{0,3}\[\s{0,3}(?:["'][^"'\n]{0,40}["']\s{0,3},\s{0,3}){0,4}["'](?:\/|~|\$HOME)["']/,
+    ],
+  },
+  {
+    id: 'SC012',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'In prose, an agent setting that turns off approvals or the sandbox, written as the value to set ("add `\"defaultMode\": \"bypassPermissions\"`", "`\"allow\": [\"Bash(*)\"]`", "`approval_policy = \"never\"`"); a table of risky settings is not one',
+    message: 'tells the agent to configure itself to run everything without approval or outside its sandbox',
+    where: ['markdown'],
+    needles: ['bypasspermissions', 'bash(*)', 'approval_policy', 'danger-full-access'],
+    patterns: [
+      // No table cell before it on the line: a review table lists these settings to flag them.
+      /^[^|\n]{0,1000}?(?:["']defaultMode["']\s{0,3}:\s{0,3}["']bypassPermissions["']|["']allow["']\s{0,3}:\s{0,3}\[\s{0,3}(?:["'][^"'\n]{0,40}["']\s{0,3},\s{0,3}){0,4}["']Bash\(\*\)["']|\bapproval_policy\s{0,3}=\s{0,3}["']never["']|\bsandbox_mode\s{0,3}=\s{0,3}["']danger-full-access["'])/,
     ],
   },
 ];
