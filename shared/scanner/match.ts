@@ -251,6 +251,26 @@ function matchPattern(
   return { reported, seen };
 }
 
+/**
+ * Where a regex literal opens in code: after a match operator (`=~ /`, `!~ /`) or as the first
+ * argument of a call that takes a pattern (`.match(/`, `re.search(r"`, `RegExp("`, `Regexp.new("`).
+ */
+const REGEX_OPENS = /(?:[=!]~|\b(?:match|search|fullmatch|findall|finditer|compile|scan|RegExp|Regexp\.new|Regex)\s{0,2}\()\s{0,3}(?:r|%r)?(["'\/{])/g;
+
+/** True when column `start` of `line` is inside a regex literal that {@link REGEX_OPENS} opened earlier on the line and nothing closed. */
+function inRegexLiteral(line: string, start: number): boolean {
+  REGEX_OPENS.lastIndex = 0;
+  let open = -1;
+  let close = '';
+  for (let m = REGEX_OPENS.exec(line); m !== null && m.index < start; m = REGEX_OPENS.exec(line)) {
+    open = m.index + m[0].length;
+    close = m[1] === '{' ? '}' : m[1];
+  }
+  if (open < 0 || open > start) return false;
+  for (let i = open; i < start; i++) if (line[i] === close && line[i - 1] !== '\\') return false;
+  return true;
+}
+
 /** grep and its kin, PowerShell's Select-String, Windows findstr: their quoted arguments are patterns. */
 const SEARCH_TOOL = /(?:^|[\s|;&(`$])(?:[ef]?grep|rg|ag|ack|findstr|Select-String|sls)(?=\s)/g;
 
@@ -334,6 +354,9 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
   if (zone.kind === 'script' && commentShows(text, start)) return null;
   // A search tool's quoted pattern is what it looks for (`grep -E 'curl[^|]*\| *sh'`), in any zone.
   if (text.length > 8 && isSearchPattern(text, start)) return null;
+  // So is a regex literal in code: an auditor's `s =~ /bypassPermissions|dangerously-skip-permissions/`.
+  // Not for the LOW signals that look for such patterns on purpose (WL008: a regex for wallet addresses).
+  if (zone.kind === 'script' && rule.severity !== 'LOW' && !rule.signal && inRegexLiteral(text, start)) return null;
   if (rule.unless?.length) {
     const seg = commandSegment(p.text, abs, abs + m[0].length, zone.kind === 'markdown');
     if (rule.unless.some((u) => u.test(seg))) return null;
