@@ -6,7 +6,7 @@
 import { comboFindings, skillComboFindings } from './combos.js';
 import { decodeBudget, findEncoded, type DecodeBudget, type DecodedBlob } from './decode.js';
 import { hiddenFindings, INSTALLER_NEEDLES, typosquatFindings } from './detectors.js';
-import { detectionFormat } from './file-kind.js';
+import { detectionFormat, showsAttacks, teachesAttacksIn } from './file-kind.js';
 import { INTENT_NEEDLES, intentFindings } from './intent.js';
 import { FEATURES } from './intent-features.js';
 import { excerpt } from './excerpt.js';
@@ -243,6 +243,9 @@ function deadlineAfter(now: () => number, started: number, budget: number): () =
   };
 }
 
+/** The skill's own SKILL.md, at its root or one folder down (an archive's "skill/SKILL.md"). */
+const SKILL_MD = /^(?:[^/]{1,200}\/)?SKILL\.md$/i;
+
 /**
  * Scans a skill and reports whether it is malicious. Files past {@link SCAN_LIMITS} are cut and
  * the report marked `truncated`; call `validateSkillSize` first to refuse them instead.
@@ -261,6 +264,9 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
   let total = 0;
   const findings: RawFinding[] = [];
   const files: Prepared[] = [];
+  // A SKILL.md that says it teaches about attacks makes its example and sample files exhibits.
+  const skillMd = skill.files.find((f) => SKILL_MD.test(String(f.path)));
+  const teaching = typeof skillMd?.text === 'string' && teachesAttacksIn(skillMd.text);
   try {
     for (const file of skill.files.slice(0, SCAN_LIMITS.maxFiles)) {
       let text = typeof file.text === 'string' ? file.text : '';
@@ -273,7 +279,8 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
         break;
       }
       total += text.length;
-      const prepared = prepare(String(file.path), text);
+      const path = String(file.path);
+      const prepared = prepare(path, text, undefined, file !== skillMd && showsAttacks(path, teaching));
       files.push(prepared);
       const fileFindings = scanPrepared(prepared, 0, { deadline, budget: decodeBudget() });
       const detector = detectionFormat(prepared.path, text);

@@ -27,10 +27,10 @@ export interface Prepared {
   kinds: ReadonlySet<FileKind>;
 }
 
-/** Normalises a file; `kind` forces the kind (decoded payloads are read as scripts). */
-export function prepare(path: string, text: string, kind: FileKind = fileKind(path, text)): Prepared {
+/** Normalises a file; `kind` forces the kind (decoded payloads are read as scripts); `shown` marks a companion shown as attack material (file-kind.ts showsAttacks). */
+export function prepare(path: string, text: string, kind: FileKind = fileKind(path, text), shown = false): Prepared {
   const { raw, lines, hidden, ascii } = normaliseText(text);
-  const zones = lineZones(kind, lines);
+  const zones = lineZones(kind, lines, shown);
   // Lines that normalisation left as split, joined by '\n' again, are the text itself.
   let joined = kind !== 'markdown' && lines === raw && !text.includes('\r') ? text : joinParagraphs(lines, zones);
   const lineStarts = new Array<number>(lines.length);
