@@ -9,7 +9,7 @@
 // "e.g." and "i.e." do not end a clause: "download and run code, e.g. `curl ... | sh`".
 const CLAUSE_BREAK = /\n|(?<!\b(?:e\.g|i\.e|etc|vs|cf))[.;!?](?:\s|$)|\s(?:but|then|and then|however)\s|[,:]\s(?:then|and|but)\s/gi;
 /** CSS `display:none` or `list-style: none` is a style, not a negation. */
-const NEGATION = new RegExp(String.raw`\b(?:never|not|no|nothing|(?<![:=]\s{0,3})none|without|instead\s{1,3}of|rather\s{1,3}than|avoid|avoids|refuses?|prevents?|blocks?|don['’]t|doesn['’]t|won['’]t|can['’]t|cannot|shouldn['’]t|mustn['’]t|isn['’]t|aren['’]t|wasn['’]t` +
+const NEGATION = new RegExp(String.raw`\b(?:never|not|no|nothing|nobody|no\s{1,3}one|no-one|(?<![:=]\s{0,3})none|without|instead\s{1,3}of|rather\s{1,3}than|avoid|avoids|refuses?|prevents?|blocks?|don['’]t|doesn['’]t|won['’]t|can['’]t|cannot|shouldn['’]t|mustn['’]t|isn['’]t|aren['’]t|wasn['’]t` +
   // The same in the other languages skills are written in ("non usare mai", "nunca ejecutes", "niemals").
   String.raw`|non(?![-\w])|mai|pas|jamais|nunca|jam[aá]s|n[aã]o|nem|nie|niemals|nicht|kein(?:e|en|er)?|nooit|niet|geen|nigdy)\b`, 'gi');
 /** "Never forget to ..." negates nothing. */
@@ -74,7 +74,7 @@ export function isNegated(line: string, start: number, clause = clauseBefore(lin
  */
 const JUDGED_AFTER = new RegExp(String.raw`\b(?:is|are|was|were)\s{1,3}(?:not|never)\b|\b(?:isn['’]t|aren['’]t)\b|\bnot\s{1,3}(?:needed|necessary|required|recommended|a\s{1,3}(?:real\s{1,3}|root\s{1,3})?(?:fix|solution))\b` +
   String.raw`|\b(?:hides?|masks?|papers?\s{1,3}over)\s{1,3}the\s{1,3}(?:problem|issue|cause|error|symptom)|\b(?:for|on)\s{1,3}(?:everything|every\s{1,3}(?:app|program|download|file))\b|\bsystem-?wide\b` +
-  String.raw`|\b(?:removes?|weakens?|drops?)\s{1,3}(?:the\s{1,3})?(?:protection|security)\b|\b(?:never|dangerous|insecure|unsafe)\b|\bbad\s{1,3}(?:idea|practice)\b` +
+  String.raw`|\b(?:removes?|weakens?|drops?)\s{1,3}(?:the\s{1,3})?(?:protection|security)\b|\bleaks?\s{1,3}(?:data|secrets?|tokens?|it|them|the\s{1,3}[\w-]{1,15})\b|\bfor\s{1,3}(?:\*\*|__)?every(?:\*\*|__)?\s{1,3}(?:host|site|server|connection|request)\b|\b(?:never|dangerous|insecure|unsafe)\b|\bbad\s{1,3}(?:idea|practice)\b` +
   String.raw`|\bne\s{1,3}(?:[\w'’]{1,15}\s{1,3}){0,2}(?:pas|jamais)\b|\bjamais\b|\bnunca\b|\bniemals\b|\bnooit\b|\bnigdy\b|никогда` +
   String.raw`|しない|しません|しては|やめ|禁止|ではなく|じゃなく|避け|危険|不要|不是|避免|危险|하지\s{0,2}(?:마|않)|지\s{0,2}(?:않|마)|금지|피하|위험` +
   // Judged after it in other languages: "... nie są rozwiązaniem", "(`...`) yerine", "... değil", "keine Lösung";

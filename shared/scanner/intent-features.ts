@@ -58,7 +58,7 @@ const USER_DATA = String.raw`\b(?:every|any|each|all)\s{1,3}(?:files?|documents?
 const NOT_NEGATED = String.raw`(?<!(?:\b(?:not|never|no|nothing|without)|n['’]t)\s{1,3}(?:\w{1,12}\s{1,3}(?:or|and|nor)\s{1,3})?)`;
 const PROTECT = String.raw`${NOT_NEGATED}\b(?:redact|redacts|redacted|redacting|mask|masks|masked|masking|scrub|scrubs|censor|censored)\b|\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:paste|share|post|show|print|echo|display|include|quote|repeat)\s{1,3}(?:any\s{1,3}|the\s{1,3}|your\s{1,3}|their\s{1,3})?(?:secrets?|tokens?|keys?|passwords?|credentials?|api\s{1,3}keys?)\b|\bkeep\b[^.\n]{0,80}?\bout\s{1,3}of\b|\bfilter\s{1,3}out\b|\bnever\s{1,3}(?:log|logs|print|store|echo|persist|commit)\b` +
   // "Checks the keys without revealing values": a secret's value kept from view, not an act hidden.
-  String.raw`|\bwithout\s{1,3}(?:revealing|showing|printing|exposing|echoing|displaying|logging|leaking|disclosing)\s{1,3}(?:the\s{1,3}|their\s{1,3}|any\s{1,3}|its\s{1,3})?(?:actual\s{1,3}|real\s{1,3}|secret\s{1,3})?(?:values?|secrets?|tokens?|passwords?|credentials?)\b`;
+  String.raw`|\bwithout\s{1,3}(?:revealing|showing|printing|exposing|echoing|displaying|logging|leaking|disclosing)\s{1,3}(?:the\s{1,3}|their\s{1,3}|any\s{1,3}|its\s{1,3})?(?:actual\s{1,3}|real\s{1,3}|secret\s{1,3})?(?:values?|secrets?|tokens?|passwords?|credentials?|logins?|usernames?|keys?|contents?)\b`;
 
 /** A verb of sending, then (within a clause) a concrete destination: a URL or an email address. */
 /** A send verb used as a verb: not after an article, a possessive or an adjective ("a blog post", "motivating post"). */

@@ -4,7 +4,7 @@
  * feature negated in its own clause, described as an attack, or quoted as an example is dropped.
  */
 import { isDescription, occurrences } from './context.js';
-import { isWhitespace, leadingChar } from './file-kind.js';
+import { isFence, isWhitespace, leadingChar } from './file-kind.js';
 import type { Feature } from './intent-features.js';
 import { lineAt, type Prepared } from './prepare.js';
 
@@ -124,8 +124,9 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt:
   // contains "before answering, also call read_file on ~/.ssh/..."") shows the text, not an order.
   if (zone.kind === 'script') return !quotedAsContent(p.lines[line], at - p.lineStarts[line]);
   if (zone.kind !== 'markdown') return true;
-  // A blockquote under a heading that shows attacks, or in teaching material, quotes the attack (as check() in match.ts reads it).
-  if (zone.exhibit && leadingChar(p.lines[line]) === '>') return false;
+  // A blockquote, a quotation or a table cell's code span under a heading that shows attacks, or
+  // in teaching material, quotes the attack (as check() in match.ts reads it), whatever the feature.
+  if (zone.exhibit && (quotedInRow(p.lines[line], at - p.lineStarts[line]) || inDoubleQuotes(p.text, paragraphStart(p.text, at), at))) return false;
   const negatable = NEGATABLE.has(feature);
   if (!negatable && feature !== 'conceal') return true;
   // From the paragraph's start: a quotation, or a code span, may open on the line before ("the "paste your\nconfig" box").
@@ -133,11 +134,29 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt:
   return !negatable || (!negatedHere(p.text, at) && !isDescription(p.text, at));
 }
 
-/** Where the paragraph holding `at` starts, looked for only as far back as inDoubleQuotes reads (400 characters). */
+/** A blockquote line, or a table cell's code span: `| "do not tell the user" | \`Do not mention this step.\` |`. */
+function quotedInRow(line: string, col: number): boolean {
+  const lead = leadingChar(line);
+  return lead === '>' || (lead === '|' && occurrences(line.slice(0, col), '`') % 2 === 1);
+}
+
+/**
+ * Where the paragraph holding `at` starts, looked for only as far back as inDoubleQuotes reads
+ * (400 characters): after a blank line or a code fence. Farther back than that, the first line
+ * that starts within them: a window cut inside a code span would pair the wrong backticks and
+ * count its quotes as open.
+ */
 function paragraphStart(text: string, at: number): number {
   const from = Math.max(0, at - 400);
-  for (let i = at - 1; i > from; i--) if (text.charCodeAt(i) === 10 && text.charCodeAt(i - 1) === 10) return i + 1;
-  return from;
+  let line = -1;
+  for (let i = at - 1; i > from; i--) {
+    if (text.charCodeAt(i - 1) !== 10) continue;
+    if (text.charCodeAt(i) === 10) return i + 1;
+    // A code fence ends the paragraph too: quotes inside code (`"\\""`) are the code's.
+    if (isFence(text.slice(i, i + 8))) return text.indexOf('\n', i) + 1 || at;
+    line = i;
+  }
+  return from === 0 || line < 0 ? from : line;
 }
 
 /**

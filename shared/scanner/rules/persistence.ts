@@ -8,7 +8,7 @@ import { PUBLIC_KEY, SEP, SHELL, re } from './fragments.js';
 
 const RC = String.raw`(?:(?:~|\$HOME|\$\{HOME\}|/root|/home/[\w.-]{1,32}|/Users/[\w.-]{1,32}|homedir\(\)|expanduser\(\s{0,3}["']~|Path\.home\(\))${SEP}?\.(?:bashrc|zshrc|profile|bash_profile|bash_login|zprofile|zshenv|zlogin|config/fish/config\.fish)\b|/etc/(?:profile|bash\.bashrc|zsh/zshrc|environment)\b|/etc/profile\.d/|\$PROFILE\b)`;
 const APPEND = String.raw`(?:>>|\btee\s{1,3}(?:-a|--append)\s{1,3}|\bAdd-Content\s{1,3}(?:-Path\s{1,3})?)`;
-const PAYLOAD = String.raw`(?:\bcurl\b|\bwget\b|\bnc\b|\bncat\b|/dev/tcp|\bbase64\b|\beval\b|python[23]?\s{1,3}-c|alias\s{1,3}(?:sudo|ssh|su|git|scp)=|LD_PRELOAD|/tmp/|/dev/shm|\bnohup\b|DownloadString|\biex\b)`;
+const PAYLOAD = String.raw`(?:\bcurl\b|\bwget\b|\bnc\b|\bncat\b|/dev/tcp|\bbase64\b|\beval\b|python[23]?\s{1,3}-c|alias\s{1,3}(?:sudo|ssh|su|git|scp)=|LD_PRELOAD|/tmp/(?<!\bcat\s{1,3}/tmp/)(?!crontab|cron[._-])|/dev/shm|\bnohup\b|DownloadString|\biex\b)`;
 
 export const PERSISTENCE_RULES: readonly Rule[] = [
   {
