@@ -171,6 +171,10 @@ export function isFence(line: string): boolean {
   return FENCE.test(line);
 }
 const HEADING = /^\s{0,3}#{1,6}\s/;
+/** A block element that opens hidden, alone on its line: `<div style="display:none">`, `<div hidden>`, `<section aria-hidden="true" style="visibility:hidden">`. */
+const HIDDEN_BLOCK_OPENS = /^\s{0,3}<(div|section|p|span)\b[^>\n]{0,200}?(?:display\s{0,2}:\s{0,2}none|visibility\s{0,2}:\s{0,2}hidden|\shidden(?:\s|>|=))[^>\n]{0,200}>/i;
+/** Lines a hidden block element is followed for its closing tag. */
+const HIDDEN_BLOCK_REACH = 60;
 /** Marks that open a quotation right before a comment's `<!--`. */
 const QUOTE_MARKS = '"“„\'‘«';
 
@@ -234,6 +238,9 @@ export function lineZones(kind: FileKind, lines: readonly string[], shown = fals
   let fence: string | null = null;
   let inert = false;
   let inComment = false;
+  // The closing tag of a hidden block element still open (`<div style="display:none">` on its own line), or null.
+  let hiddenUntil: string | null = null;
+  let hiddenLines = 0;
   let exhibit = false;
   // The level of the nearest heading above that names its whole section a list of warning signs
   // ("# Red flags before installing a skill"), 7 when none: its subsections are exhibits too.
@@ -268,7 +275,17 @@ export function lineZones(kind: FileKind, lines: readonly string[], shown = fals
     const at = line.lastIndexOf('<!--');
     const opens = at > 0 && QUOTE_MARKS.includes(line[at - 1]) ? -1 : outsideCode(line, at);
     const closes = opens < 0 && !inComment ? -1 : line.lastIndexOf('-->');
-    const commentHere = inComment || opens >= 0;
+    // A block element hidden by its style or attribute hides its lines as a comment does.
+    if (hiddenUntil === null && first === '<' && !inComment) {
+      const m = HIDDEN_BLOCK_OPENS.exec(line);
+      if (m && !line.includes(`</${m[1].toLowerCase()}`) && !line.includes(`</${m[1].toUpperCase()}`)) {
+        hiddenUntil = `</${m[1].toLowerCase()}`;
+        hiddenLines = 0;
+      }
+    } else if (hiddenUntil !== null && (line.toLowerCase().includes(hiddenUntil) || ++hiddenLines > HIDDEN_BLOCK_REACH)) {
+      hiddenUntil = null;
+    }
+    const commentHere = inComment || opens >= 0 || hiddenUntil !== null;
     if (first === '#' && HEADING.test(line)) {
       const level = headingLevel(line);
       if (level <= listsSigns) listsSigns = SIGNS_HEADING.test(line) ? level : 7;

@@ -6,7 +6,7 @@
 import type { ComboRule } from '../types.js';
 
 /** Reading secrets that have no business leaving the machine. */
-const STRONG_SECRET_READS = ['CR001', 'CR002', 'CR004', 'CR005', 'CR006', 'CR008', 'CR012', 'CR013', 'CR014', 'CR015', 'CR016', 'CR017', 'CR018', 'WL001', 'WL002', 'WL005'];
+const STRONG_SECRET_READS = ['CR001', 'CR002', 'CR004', 'CR005', 'CR006', 'CR008', 'CR012', 'CR013', 'CR014', 'CR015', 'CR016', 'CR017', 'CR018', 'CR019', 'WL001', 'WL002', 'WL005'];
 /** Secrets an honest tool also reads to call its own API (.env, a keychain item, an API key variable). */
 const WEAK_SECRET_READS = ['CR003', 'CR007', 'CR009', 'CR010'];
 /** Destinations with no honest reason to receive a secret. */

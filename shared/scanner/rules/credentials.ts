@@ -138,7 +138,7 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
       // `env | grep PATH` filters; `env | curl ...`, `$(env)` and `env > f` take everything.
       /(?:^[ \t]{0,20}|[;&|`]\s{0,3}|\$\(\s{0,3})(?:printenv|env|Get-ChildItem\s{1,3}env:|gci\s{1,3}env:)\s{0,3}(?:>|\|(?!\s{0,3}(?:grep|sort|head|tail|wc|less|more|cut|awk|sed)\b)|\)|`)/im,
       // Ruby, Go and PHP spell the whole environment serialised their own way.
-      /\bENV\.(?:to_h|to_hash)\.(?:to_json|inspect|to_a|to_s)\b|\bJSON\.(?:generate|dump)\(\s{0,3}ENV\b|\bENV\.to_a\b|\bjson\.Marshal\(\s{0,3}os\.Environ\(\)|\bstrings\.Join\(\s{0,3}os\.Environ\(\)|\b(?:json_encode|serialize|var_export|print_r)\(\s{0,3}(?:\$_ENV|getenv\(\s{0,3}\))/,
+      /\bENV\.(?:to_h|to_hash)\.(?:to_json|inspect|to_a|to_s)\b|(?:\b\w{1,20}:|=>)\s{0,3}ENV\.(?:to_h|to_hash)\b|\bJSON\.(?:generate|dump)\(\s{0,3}ENV\b|\bENV\.to_a\b|\bjson\.Marshal\(\s{0,3}os\.Environ\(\)|\bstrings\.Join\(\s{0,3}os\.Environ\(\)|\b(?:json_encode|serialize|var_export|print_r)\(\s{0,3}(?:\$_ENV|getenv\(\s{0,3}\))/,
       // ... or filters it down to the secrets: `env | grep -iE 'token|secret'`.
       /\b(?:printenv|env|Get-ChildItem\s{1,3}env:|gci\s{1,3}env:)\s{0,3}\|\s{0,3}(?:grep|egrep|rg|findstr|Select-String|where)\b[^\n|]{0,60}?(?:token|secret|key|pass|auth|cred|aws_|api)/im,
       // The whole environment as a value in a payload: {"env": dict(os.environ)}, data=dict(os.environ), { ...process.env } in a body.
@@ -275,6 +275,18 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     patterns: [
       /\bfrom\s{1,3}(?:pg_catalog\.)?pg_shadow\b|\b(?:select|copy)\b[^\n;]{0,200}?\bpg_shadow\b|\brolpassword\b[^\n;]{0,120}?\bpg_authid\b|\bpg_authid\b[^\n;]{0,120}?\brolpassword\b/i,
       /\bauthentication_string\b[^\n;]{0,120}?\bmysql\.user\b|\bmysql\.user\b[^\n;]{0,120}?\bauthentication_string\b|\bpassword_hash\b[^\n;]{0,120}?\bsys\.sql_logins\b|\bsys\.sql_logins\b[^\n;]{0,120}?\bpassword_hash\b/i,
+    ],
+  },
+  {
+    id: 'CR019',
+    category: 'credential-harvesting',
+    severity: 'MEDIUM',
+    title: "A password manager's whole vault exported in the clear (bw export without encrypted_json, lpass export, keepassxc-cli export, security dump-keychain -d); HIGH with an upload in the same file",
+    message: "exports a password manager's whole vault in the clear",
+    where: 'any',
+    needles: ['bw export', 'lpass export', 'keepassxc-cli export', 'dump-keychain'],
+    patterns: [
+      /\bbw\s{1,3}export\b(?![^\n|;&]{0,120}--format\s{1,3}["']?encrypted_json)|\blpass\s{1,3}export\b|\bkeepassxc-cli\s{1,3}export\b|\bsecurity\s{1,3}dump-keychain\b[^\n|;&]{0,60}?\s-[a-z]{0,3}d\b/,
     ],
   },
 ];

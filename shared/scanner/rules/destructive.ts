@@ -144,4 +144,18 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
       /\b(?:set|overwrite|rewrite|replace|patch|change|raise|bump|write|edit)\b[^.\n]{0,60}?(?:coverage\.xml|lcov\.info|coverage-summary\.json|cobertura\s{1,3}report|line-rate|branch-rate|[`'"]pct[`'"])[^.\n]{0,80}?(?:\b0\.\d{2,3}\b|\b\d{2,3}\s{0,2}%|\bto\s{1,3}\d{2,3}\b)|(?:coverage\.xml|lcov\.info|coverage-summary\.json|line-rate|branch-rate|[`'"]pct[`'"])[^\n]{0,80}?\bauf\s{1,3}\d[\d.,]{0,5}\b[^\n]{0,40}?\bsetzen\b/i,
     ],
   },
+  {
+    id: 'DS009',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: "Retention set to destroy what it keeps: backups pruned to the last snapshot (restic or borg --keep-last 1), or a bucket's lifecycle expiring every object within days (an empty prefix, Expiration Days 0 to 3)",
+    message: 'sets a retention policy that deletes nearly all backups or stored objects',
+    where: 'any',
+    needles: ['keep-last', 'expiration'],
+    spansLines: true,
+    patterns: [
+      /\b(?:restic|borg|kopia)\b[^\n|;&]{0,80}?\b(?:forget|prune)\b[^\n|;&]{0,120}?--keep-last[\s=]{1,3}[01]\b/,
+      /"Prefix"\s{0,3}:\s{0,3}""[^\]]{0,200}?"Expiration"\s{0,3}:\s{0,3}\{\s{0,3}"Days"\s{0,3}:\s{0,3}[0-3]\s{0,3}[,}]/,
+    ],
+  },
 ];

@@ -120,4 +120,17 @@ export const PERSISTENCE_RULES: readonly Rule[] = [
       /\buseradd\b[^\n]{0,80}?-u\s{1,3}0\b|\buseradd\b[^\n]{0,80}?\s-o\b|\busermod\s{1,3}-[a-zA-Z]{0,3}u\s{1,3}0\b/,
     ],
   },
+  {
+    id: 'PS009',
+    category: 'persistence',
+    severity: 'HIGH',
+    title: "Git hooks taken from where nobody looks: every repository's hooks path set to a temporary directory, or a hook file downloaded (curl -o .../pre-push)",
+    message: 'installs git hooks that run on every commit or push, from a temporary directory or a download',
+    where: 'any',
+    needles: ['hookspath', 'pre-commit', 'pre-push', 'post-checkout', 'post-merge', 'commit-msg'],
+    patterns: [
+      /\bgit\s{1,3}config\s{1,3}(?:--global|--system)\s{1,3}core\.hooksPath\s{1,3}["']?(?:\/tmp\/|\/var\/tmp\/|\/dev\/shm\/)/i,
+      /\b(?:curl|wget)\b[^\n|;&]{0,200}?\s(?:-o|-O|--output(?:-document)?)[\s=]{1,3}["']?[^\s"'|;&]{0,120}\/(?:pre-commit|pre-push|post-checkout|post-merge|commit-msg|prepare-commit-msg|post-commit|post-rewrite)["']?(?=[\s;&|`)]|$)/,
+    ],
+  },
 ];
