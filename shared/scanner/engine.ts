@@ -180,16 +180,17 @@ function lower(f: RawFinding, severity: Severity, why: string): void {
 
 /**
  * A code block under a heading that shows attacks ("The attacker's change", "Indicators",
- * "Red flags"), or a data file that calls itself a malicious specimen: what it holds is an
- * exhibit, kept at MEDIUM and out of the combinations, not a step to run. Invisible characters
- * keep their severity, and so does an HTML comment (nothing there is shown to a reader).
+ * "Red flags"), or a data file that its name or its own note calls an attack sample
+ * (file-kind.ts showsAttacks, declaresSpecimen): what it holds is an exhibit, kept at MEDIUM and
+ * out of the combinations, not a step to run. Invisible characters keep their severity, and so
+ * does an HTML comment (nothing there is shown to a reader).
  */
 function asExhibits(findings: RawFinding[], p: Prepared): void {
   for (const f of findings) {
     const zone = p.zones[f.line - 1];
     if (!zone || zone.kind === 'markdown' || !zone.exhibit || f.category === 'hidden-text') continue;
     f.atRuleSeverity = false;
-    const where = zone.kind === 'script' ? 'in a code block under a heading that shows attacks' : 'in a file that calls itself a malicious specimen not to install';
+    const where = zone.kind === 'script' ? 'in a code block under a heading that shows attacks' : 'in a file that its name or its own note calls an attack sample';
     if (RANK[f.severity] >= RANK.HIGH) lower(f, 'MEDIUM', `${where}: an exhibit`);
   }
 }
