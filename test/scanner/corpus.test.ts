@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, BLIND_V20_CORPUS_DIR, BLIND_V21_CORPUS_DIR, BLIND_V22_CORPUS_DIR, BLIND_V23_CORPUS_DIR, BLIND_V24_CORPUS_DIR, BLIND_V25_CORPUS_DIR, BLIND_V26_CORPUS_DIR, BLIND_V27_CORPUS_DIR, BLIND_V28_CORPUS_DIR, BLIND_V29_CORPUS_DIR, BLIND_V30_CORPUS_DIR, BLIND_V31_CORPUS_DIR, BLIND_V32_CORPUS_DIR, BLIND_V33_CORPUS_DIR, BLIND_V34_CORPUS_DIR, BLIND_V35_CORPUS_DIR, BLIND_V36_CORPUS_DIR, BLIND_V37_CORPUS_DIR, BLIND_V38_CORPUS_DIR, BLIND_V39_CORPUS_DIR, BLIND_V40_CORPUS_DIR, BLIND_V41_CORPUS_DIR, BLIND_V42_CORPUS_DIR, BLIND_V43_CORPUS_DIR, BLIND_V44_CORPUS_DIR, BLIND_V45_CORPUS_DIR, BLIND_V46_CORPUS_DIR, BLIND_V47_CORPUS_DIR, BLIND_V48_CORPUS_DIR, BLIND_V49_CORPUS_DIR, BLIND_V50_CORPUS_DIR, BLIND_V51_CORPUS_DIR, BLIND_V52_CORPUS_DIR, BLIND_V53_CORPUS_DIR, BLIND_V54_CORPUS_DIR, BLIND_V55_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, BLIND_V20_CORPUS_DIR, BLIND_V21_CORPUS_DIR, BLIND_V22_CORPUS_DIR, BLIND_V23_CORPUS_DIR, BLIND_V24_CORPUS_DIR, BLIND_V25_CORPUS_DIR, BLIND_V26_CORPUS_DIR, BLIND_V27_CORPUS_DIR, BLIND_V28_CORPUS_DIR, BLIND_V29_CORPUS_DIR, BLIND_V30_CORPUS_DIR, BLIND_V31_CORPUS_DIR, BLIND_V32_CORPUS_DIR, BLIND_V33_CORPUS_DIR, BLIND_V34_CORPUS_DIR, BLIND_V35_CORPUS_DIR, BLIND_V36_CORPUS_DIR, BLIND_V37_CORPUS_DIR, BLIND_V38_CORPUS_DIR, BLIND_V39_CORPUS_DIR, BLIND_V40_CORPUS_DIR, BLIND_V41_CORPUS_DIR, BLIND_V42_CORPUS_DIR, BLIND_V43_CORPUS_DIR, BLIND_V44_CORPUS_DIR, BLIND_V45_CORPUS_DIR, BLIND_V46_CORPUS_DIR, BLIND_V47_CORPUS_DIR, BLIND_V48_CORPUS_DIR, BLIND_V49_CORPUS_DIR, BLIND_V50_CORPUS_DIR, BLIND_V51_CORPUS_DIR, BLIND_V52_CORPUS_DIR, BLIND_V53_CORPUS_DIR, BLIND_V54_CORPUS_DIR, BLIND_V55_CORPUS_DIR, BLIND_V56_CORPUS_DIR, BLIND_V57_CORPUS_DIR, BLIND_V58_CORPUS_DIR, BLIND_V59_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -280,12 +280,21 @@ const BLIND_V51_RECORDED = { caught: 55, malicious: 100, flagged: 4, benign: 100
 /**
  * v52 to v55 (no emphasis), measured once against the twelfth session's first round: its rules
  * from reading v50 and v51 and the model trained on v2..v51 (385/400 = 96.25% and 19/400 = 4.75%
- * over the four; docs/scanner.md).
+ * over the four; docs/scanner.md). Then read and trained on.
  */
 const BLIND_V52_RECORDED = { caught: 70, malicious: 100, flagged: 5, benign: 100, withModel: { caught: 97, flagged: 6 } };
 const BLIND_V53_RECORDED = { caught: 69, malicious: 100, flagged: 5, benign: 100, withModel: { caught: 94, flagged: 5 } };
 const BLIND_V54_RECORDED = { caught: 64, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 94, flagged: 2 } };
 const BLIND_V55_RECORDED = { caught: 64, malicious: 100, flagged: 3, benign: 100, withModel: { caught: 100, flagged: 6 } };
+/**
+ * v56 to v59 (no emphasis), measured once against the twelfth session's last scanner: its rules
+ * from reading v50..v55 and the model trained on v2..v55 (386/400 = 96.5% and 13/400 = 3.25% over
+ * the four; docs/scanner.md). Kept back: neither read nor trained on.
+ */
+const BLIND_V56_RECORDED = { caught: 65, malicious: 100, flagged: 6, benign: 100, withModel: { caught: 97, flagged: 5 } };
+const BLIND_V57_RECORDED = { caught: 65, malicious: 100, flagged: 3, benign: 100, withModel: { caught: 97, flagged: 5 } };
+const BLIND_V58_RECORDED = { caught: 64, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 99, flagged: 1 } };
+const BLIND_V59_RECORDED = { caught: 65, malicious: 100, flagged: 3, benign: 100, withModel: { caught: 93, flagged: 2 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
@@ -342,6 +351,10 @@ describe.each([
   { name: 'v53', dir: BLIND_V53_CORPUS_DIR, recorded: BLIND_V53_RECORDED },
   { name: 'v54', dir: BLIND_V54_CORPUS_DIR, recorded: BLIND_V54_RECORDED },
   { name: 'v55', dir: BLIND_V55_CORPUS_DIR, recorded: BLIND_V55_RECORDED },
+  { name: 'v56', dir: BLIND_V56_CORPUS_DIR, recorded: BLIND_V56_RECORDED },
+  { name: 'v57', dir: BLIND_V57_CORPUS_DIR, recorded: BLIND_V57_RECORDED },
+  { name: 'v58', dir: BLIND_V58_CORPUS_DIR, recorded: BLIND_V58_RECORDED },
+  { name: 'v59', dir: BLIND_V59_CORPUS_DIR, recorded: BLIND_V59_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>
