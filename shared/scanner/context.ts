@@ -14,7 +14,7 @@ const NEGATION = new RegExp(String.raw`\b(?:never|not|no|nothing|nobody|no\s{1,3
   String.raw`|non(?![-\w])|mai|pas|jamais|nunca|jam[aá]s|n[aã]o|nem|nie|niemals|nicht|kein(?:e|en|er)?|nooit|niet|geen|nigdy)\b`, 'gi');
 /** "Never forget to ..." negates nothing. */
 const NOT_A_NEGATION = /^\s{0,3}(?:(?:\w{1,12}\s{1,3})?(?:forget|fail|hesitate|skip|omit|neglect|miss)|(?:ask|wait|worry)\s{0,2}[,;!]|need|doubt|matter|problem|exceptions?|questions?)\b/i;
-const MENTION_MARKER = /\be\.g\.|\b(?:such as|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|says|say|saying|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like|alerts?|alerting|larma|larmar|varna|varnar|alerter|alertar|alarmieren|not\s{1,3}(?:acceptable|allowed|permitted)|unacceptable|forbidden|prohibited)\b/i;
+const MENTION_MARKER = /\be\.g\.|\b(?:such as|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|says|say|saying|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like|alerts?|alerting|larma|larmar|varna|varnar|alerter|alertar|alarmieren|not\s{1,3}(?:acceptable|allowed|permitted)|unacceptable|forbidden|prohibited)\b|위험\s{0,2}신호|경고\s{0,2}신호|危険(?:な)?(?:兆候|サイン)|危险信号|警告信号|(?:опасн|тревожн)\S{0,4}\s{1,3}(?:признак|сигнал)|небезпечн\S{0,4}\s{1,3}(?:ознак|сигнал)|señales?\s{1,3}de\s{1,3}(?:alerta|peligro)|signaux\s{1,3}d['’]alerte|segnali\s{1,3}di\s{1,3}allarme|sinais\s{1,3}de\s{1,3}(?:alerta|perigo)|warnsignale|alarmsignale|sygnały\s{1,3}ostrzegawcze|varovné\s{1,3}signály|uyarı\s{1,3}işaret|tanda\s{1,3}bahaya|dấu\s{1,3}hiệu\s{1,3}(?:nguy\s{1,3}hiểm|cảnh\s{1,3}báo)/i;
 /** An order to run what follows; not a compound's second half ("the tool-call log", "a dry-run"). */
 const IMPERATIVE = /(?<!-)\b(?:run|execute|paste|type|call|invoke|now|first|then)\b/i;
 
@@ -57,7 +57,9 @@ function textBefore(line: string, start: number, breaks: RegExp): string {
 const NEGATED_JUST_BEFORE = /(?:^|[^\p{L}\p{M}])(?:לא|אל|אסור|не|ні|ни|لا|لن|ليس|मत|नहीं|न|jangan|tidak|bukan)\s{1,3}(?:[\p{L}\p{M}]{1,20}\s{1,3})?[`"“«]?$|(?:^|[^\p{L}\p{M}])(?:đừng|không)\s{1,3}(?:[\p{L}\p{M}]{1,20}\s{1,3}){0,2}[`"“«]?$|(?:不要|别|勿|切勿|禁止)\p{L}{0,6}\s{0,2}[`"“«]?$/iu;
 
 /** True when the clause before the match negates it ("this skill never reads ~/.ssh"). */
-export function isNegated(line: string, start: number, clause = clauseBefore(line, start)): boolean {
+export function isNegated(line: string, start: number, clauseIn = clauseBefore(line, start)): boolean {
+  // A parenthesis's own negation stays inside it: "(create the file if it does not exist) and set ...".
+  const clause = clauseIn.includes('(') ? clauseIn.replace(/\([^()\n]{0,200}\)/g, ' ') : clauseIn;
   if (HYPOTHETICAL.test(clause)) return true;
   if (NEGATED_JUST_BEFORE.test(clause.slice(-40))) return true;
   for (const m of clause.matchAll(NEGATION)) {

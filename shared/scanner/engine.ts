@@ -215,6 +215,8 @@ function asDetectorData(findings: RawFinding[], format: string): void {
  */
 function keptAtMedium(findings: RawFinding[], files: readonly Prepared[], judged: Judgement): void {
   if (findings.some((f) => f.severity === 'CRITICAL')) return;
+  // What a reader cannot see, the model's reading of the visible words cannot vouch for.
+  if (findings.some((f) => f.severity === 'HIGH' && f.category === 'hidden-text')) return;
   const high = findings.filter((f) => f.severity === 'HIGH');
   if (!high.every((f) => vouchesFor(judged, files, findings, f))) return;
   for (const f of high) lower(f, 'MEDIUM', `kept at MEDIUM: the intent model reads the skill as benign, score ${judged.score.toFixed(2)} below ${judged.veto.toFixed(2)}`);

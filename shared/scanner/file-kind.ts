@@ -105,8 +105,8 @@ const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?(?![-\s]{1,3}(?
 const SIGNS_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:red\s{1,3}flags?|warning\s{1,3}signs?|signs\s{1,3}of|indicators\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|IOCs?)\b/i;
 
 /** What a skill's front matter says it is about, and that it teaches it: both make it teaching material. */
-const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering|(?:tool[- ])?poisoning|exfiltration|backdoors?|typosquat\w{0,3}|abus(?:e|ed|es|ing)|misused?|malicious)\b|атак|Angriff|attaque|ataque|attacco|atak|saldırı|攻撃|攻击|공격/i;
-const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?|write-?ups?|post-?mortems?|worked\s{1,3}examples?|case\s{1,3}stud(?:y|ies)|casebook|red[- ]team(?:ing)?|checklist|explainer|fixtures)\b|учебн|памятк|обучени|Schulung|formation|formación|treinamento|formazione|szkoleni|eğitim|教程|培训|研修|교육/i;
+const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering|(?:tool[- ])?poisoning|exfiltration|backdoors?|typosquat\w{0,3}|abus(?:e|ed|es|ing)|misused?|malicious|vulnerab\w{0,6}|capture[- ]the[- ]flag|ctf)\b|атак|注入|インジェクション|인젝션|инъекц|ін['’]єкц|Angriff|attaque|ataque|attacco|atak|saldırı|攻撃|攻击|공격/i;
+const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?|write-?ups?|post-?mortems?|worked\s{1,3}examples?|case\s{1,3}stud(?:y|ies)|casebook|red[- ]team(?:ing)?|checklist|explainer|fixtures|exercises?)\b|учебн|памятк|обучени|Schulung|formation|formación|treinamento|formazione|szkoleni|eğitim|教程|培训|研修|교육/i;
 
 /**
  * Whether front matter describes teaching material about attacks ("name: injection-awareness-101",

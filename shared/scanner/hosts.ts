@@ -154,6 +154,11 @@ const WELL_KNOWN_DOMAINS: ReadonlySet<string> = new Set(WELL_KNOWN_HOSTS);
  * hosts: the last label must be a letters-only top-level domain of 2 to 24 letters that is not a
  * common file extension.
  */
+/** Whether a host is one of {@link WELL_KNOWN_HOSTS} or under one. */
+export function isWellKnownHost(host: string): boolean {
+  return inDomains(host.toLowerCase().replace(/\.$/, ''), WELL_KNOWN_DOMAINS);
+}
+
 export function isUnknownRemoteHost(host: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(h)) return isPublicIPv4(h);

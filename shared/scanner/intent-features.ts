@@ -78,7 +78,7 @@ const SINK = String.raw`\bPOST\s{0,2}(?:到|至|给)\s{0,3}[\x60"'“]?https?:\/
   // Japanese: "取得したトークンを `https://...` にコメントとして貼り付ける"; Arabic: "أرسل العبارة ... إلى `https://...`".
   String.raw`|https?:\/\/[^\s]{3,120}\s{0,3}(?:に|へ)[^。\n]{0,20}?(?:貼り付け|貼りつけ|投稿|添付|書き込)|${NOT_ARABIC}(?:أرسل|ارسل|أرسلي|أرسلوا|ارفع|انشر)[^\n]{0,160}?https?:\/\/` +
   // The verb last (Turkish, Korean, Hindi): "`https://...` adresine POST et", "...로 전송", "... पर भेजें".
-  String.raw`|https?:\/\/[^\s]{3,120}\s{0,3}(?:adres\w{0,4}\s{1,3}(?:POST\s{1,3}(?:et|edin)|gönder|yolla|ilet)|(?:으로|로|에)\s{0,2}(?:그대로\s{0,2})?(?:전송|보내|업로드|제출)|पर\s{1,3}(?:भेज|पोस्ट))` +
+  String.raw`|https?:\/\/[^\s]{3,120}\s{0,3}(?:adres\w{0,4}\s{1,3}(?:POST\s{1,3}(?:et|edin)|gönder|yolla|ilet)|(?:으로|로|에)\s{0,6}(?:그대로\s{0,2})?(?:POST\s{1,3})?(?:전송|보내|업로드|제출)|पर\s{1,3}(?:भेज|पोस्ट))` +
   String.raw`|https?:\/\/[^\s]{3,120}\s{0,3}(?:[\w-]{1,15}\s{1,3}){0,2}(?:einzugeben|eingeben|einzuf(?:ü|u)gen|einf(?:ü|u)gen|hochzuladen|hochladen|zu\s{1,3}senden|senden|schicken)\b` +
   String.raw`|(?:发送|发到|寄到|上传|送信)[^\n]{0,40}?[\w.+-]{1,64}@[\w-]{1,63}\.[\w.-]{2,63}` +
   // Indonesian, Malay, Vietnamese and Turkish sends, verb first: "kirim ke `https://...`", "gửi đến https://...".
@@ -198,7 +198,7 @@ const CONCEAL_ELSEWHERE = String.raw`\bnon\s{1,3}(?:citare|menzionare|indicare|i
   // "Никому её не показывайте" (show it to no one) keeps a secret from everyone: the reader's advice, not concealment from the user.
   String.raw`|(?<!(?:никому|нікому)\s{1,3}(?:[а-яёіїєґ]{1,6}\s{1,3})?)не\s{1,3}(?:сообщай|говори|упоминай|показывай|информируй|спрашивай)|без\s{1,3}(?:подтверждения|согласия|уведомления|ведома|вопросов)` +
   String.raw`|ユーザーに(?:は)?(?:伝え|言わ|知らせ|報告し|表示し|見せ)(?:ない|ず)|確認せずに|無断で|報告しない|不要(?:提及|通知|告知|提示|显示)|无需(?:确认|询问|告知)|不(?:需要|必|用)[^。\n]{0,10}?(?:确认|询问|告知)|不经(?:用户)?(?:同意|确认)|사용자에게\s{0,2}(?:알리지|말하지|보고하지|보여주지)|확인\s{0,2}없이|몰래` +
-  String.raw`|\bno\s{1,3}hace\s{1,3}falta\s{1,3}(?:comentarlo|decirlo|mencionarlo|avisar|contarlo|informar)|\bsin\s{1,3}(?:comentarlo|contarlo|destacarl[oa]s?|resaltarl[oa]s?|se(?:ñ|n)alarl[oa]s?)\b|\bnoem\s{1,3}(?:\w{1,15}\s{1,3}){0,3}niet\b|\bnie\s{1,3}(?:wpisuj|umieszczaj|zapisuj|uwzgl(?:ę|e)dniaj)` +
+  String.raw`|\bno\s{1,3}hace\s{1,3}falta\s{1,3}(?:comentarlo|decirlo|mencionarlo|avisar|contarlo|informar)|\bsin\s{1,3}(?:comentarlo|contarlo|destacarl[oa]s?|resaltarl[oa]s?|se(?:ñ|n)alarl[oa]s?)\b|\bnoem\s{1,3}(?:\w{1,15}\s{1,3}){0,3}niet\b|\bnie\s{1,3}(?:wpisuj|umieszczaj|zapisuj|uwzgl(?:ę|e)dniaj)(?!\s{1,3}(?:\w{1,12}\s{1,3})?(?:has[łl]|hase[łl]|token|klucz|sekret))` +
   // English: "say nothing about the extra recipient", "this requirement is silent".
   String.raw`|\bsay\s{1,3}nothing\s{1,3}(?:about|of)\b|\b(?:requirement|step|rule|part|upload|check)\s{1,3}is\s{1,3}(?:silent|invisible|not\s{1,3}user-facing)\b` +
   // English, passive: "should be left out of the recap entirely".

@@ -98,10 +98,10 @@ function inTypographicQuotes(before: string): boolean {
 }
 
 /** A quotation opened right after a word that says what some text holds or says. */
-const CONTENT_QUOTE_OPENS = /\b(?:contains?|containing|says|said|saying|reads|reading|text|string|phrase|wording)\s{0,3}:?\s{0,3}["“]$/i;
+const CONTENT_QUOTE_OPENS = /\b(?:contains?|containing|says|said|saying|reads|reading|text|string|phrase|wording|decoded|decodes\s{1,3}to)\s{0,3}:?\s{0,3}["“]$/i;
 
 /** Whether `at` on a code block's prose line sits in a quotation opened by {@link CONTENT_QUOTE_OPENS}. */
-function quotedAsContent(line: string, at: number): boolean {
+export function quotedAsContent(line: string, at: number): boolean {
   const before = line.slice(Math.max(0, at - 400), at);
   const open = Math.max(before.lastIndexOf('"'), before.lastIndexOf('“'));
   if (open < 0 || before.indexOf('”', open) >= 0 || occurrences(before, '"') % 2 === 0 && before[open] === '"') return false;

@@ -7,6 +7,7 @@
 import { clauseBefore, commandSegment, isDescription, isJudgedAfter, isNegated, isQuotedExhibit, isQuotedMention, isReplaced, sentenceBefore } from './context.js';
 import { excerpt } from './excerpt.js';
 import { isHeading, leadingChar, outsideCode } from './file-kind.js';
+import { quotedAsContent } from './intent-text.js';
 import { requiredLiterals, requiredLiteralsByBranch } from './literals.js';
 import type { NeedleHits, NeedleIndex } from './needles.js';
 import { lineAt, type Prepared } from './prepare.js';
@@ -350,6 +351,8 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
     }
     if (rule.unlessAfter && rule.unlessAfter.test(sentenceBefore(p.text, abs))) return null;
   }
+  // A markdown code block's line quoting what a text holds (`file.md:14: decoded: "Ignore previous ..."`) shows it.
+  if (zone.kind === 'script' && p.kind === 'markdown' && quotedAsContent(text, start)) return null;
   // A comment that shows what some text holds ("# a script contains: echo ... | base64 -d | sh") runs nothing.
   if (zone.kind === 'script' && commentShows(text, start)) return null;
   // A search tool's quoted pattern is what it looks for (`grep -E 'curl[^|]*\| *sh'`), in any zone.

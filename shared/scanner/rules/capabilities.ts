@@ -176,7 +176,7 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     category: 'destructive',
     severity: 'LOW',
     signal: true,
-    title: 'Prose promising that the skill changes nothing ("read-only", "never deletes anything", "non-destructive"; not a step\'s "nothing is deleted") (signal)',
+    title: 'Prose promising that the skill changes nothing ("read-only", "never deletes anything", "non-destructive"; not a step\'s "nothing is deleted", nor "never touch files that are still open") (signal)',
     message: 'promises to change nothing',
     where: ['markdown'],
     prose: 'match',
@@ -184,7 +184,7 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     patterns: [
       // Not "read-only" said of something else: "a read-only mount", "read-only tokens", "the replica is read-only".
       /\bread-?only\b(?!\s{1,3}(?:mounts?|mounted|file\s{0,3}systems?|fs|volumes?|replicas?|files?|tokens?|keys?|users?|roles?|permissions?|attributes?|fields?|properties|property|snapshots?|transactions?|scopes?|credentials?|connections?|members?|bind)\b)|\bnon-destructive\b(?!\s{1,3}(?:targets?|commands?|steps?|ones|tasks?|operations?|options?|flags?|modes?|checks?)\b)|\bonly\s{1,3}reads\b/i,
-      /\b(?:never|does\s{1,3}not|doesn['’]t|will\s{1,3}not|won['’]t)\s{1,3}(?:deletes?|removes?|modif(?:y|ies)|changes?|touch(?:es)?)\s{1,3}(?:any(?:thing)?|your\s{1,3}files|files?|folders?|data)\b/i,
+      /\b(?:never|does\s{1,3}not|doesn['’]t|will\s{1,3}not|won['’]t)\s{1,3}(?:deletes?|removes?|modif(?:y|ies)|changes?|touch(?:es)?)\s{1,3}(?:any(?:thing)?|your\s{1,3}files|files?|folders?|data)\b(?!\s{1,3}(?:that|which|whose|still|currently|in\s{1,3}use|outside|under|newer|younger|older|opened|open|locked|without)\b)/i,
     ],
   },
 ];

@@ -110,7 +110,7 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['dump-keychain', 'login.keychain', 'mimikatz', 'sekurlsa', 'lsass', 'hklm', 'vaultcmd'],
     patterns: [
-      /\bsecurity\s{1,3}dump-keychain\b(?=[^\n|;&]{0,80}?\s-[a-z]{0,4}d)|Keychains\/login\.keychain(?:-db)?\b|\bmimikatz\b|\bsekurlsa::|\blsass(?:\.exe|\.dmp)?\b[^\n]{0,40}?(?:dump|procdump|minidump|comsvcs)|\bprocdump\b[^\n]{0,40}?lsass|reg\s{1,3}save\s{1,3}hklm\\(?:sam|security|system)\b|\bvaultcmd\s{1,3}\/listcreds/i,
+      /\bsecurity\s{1,3}dump-keychain\b(?=[^\n|;&]{0,80}?\s-[a-z]{0,4}d)|(?<!\bdump-keychain\b[^\n|;&-]{0,80})Keychains\/login\.keychain(?:-db)?\b|\bmimikatz\b|\bsekurlsa::|\blsass(?:\.exe|\.dmp)?\b[^\n]{0,40}?(?:dump|procdump|minidump|comsvcs)|\bprocdump\b[^\n]{0,40}?lsass|reg\s{1,3}save\s{1,3}hklm\\(?:sam|security|system)\b|\bvaultcmd\s{1,3}\/listcreds/i,
     ],
   },
   {
@@ -281,12 +281,12 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     id: 'CR019',
     category: 'credential-harvesting',
     severity: 'MEDIUM',
-    title: "A password manager's whole vault exported in the clear (bw export without encrypted_json, lpass export, keepassxc-cli export, security dump-keychain -d); HIGH with an upload in the same file",
-    message: "exports a password manager's whole vault in the clear",
+    title: "Secrets exported whole: a password manager's vault in the clear (bw export without encrypted_json, lpass export, keepassxc-cli export; the macOS keychain is CR006) or a GPG secret key (gpg --export-secret-keys); CRITICAL with a send in the same file (CB001)",
+    message: "exports a password manager's vault or a secret signing key",
     where: 'any',
-    needles: ['bw export', 'lpass export', 'keepassxc-cli export', 'dump-keychain'],
+    needles: ['bw export', 'lpass export', 'keepassxc-cli export', 'export-secret'],
     patterns: [
-      /\bbw\s{1,3}export\b(?![^\n|;&]{0,120}--format\s{1,3}["']?encrypted_json)|\blpass\s{1,3}export\b|\bkeepassxc-cli\s{1,3}export\b|\bsecurity\s{1,3}dump-keychain\b[^\n|;&]{0,60}?\s-[a-z]{0,3}d\b/,
+      /\bbw\s{1,3}export\b(?![^\n|;&]{0,120}--format\s{1,3}["']?encrypted_json)|\blpass\s{1,3}export\b|\bkeepassxc-cli\s{1,3}export\b|\bgpg2?\b[^\n|;&]{0,60}?--export-secret-(?:sub)?keys\b/,
     ],
   },
 ];

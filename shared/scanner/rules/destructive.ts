@@ -118,7 +118,7 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     message: 'falsifies test results that reviewers and CI trust',
     where: 'any',
     needles: ['true', '.xml', '.json', 'fail'],
-    patternNeedles: [['true'], ['.xml', '.json'], ['fail'], ['fail']],
+    patternNeedles: [['true'], ['.xml', '.json'], ['fail'], ['fail'], ['true']],
     spansLines: true,
     patterns: [
       /\b(?:replac|swap|chang|turn|rewrit|edit|convert)\w{0,4}\b[^.\n]{0,80}?\b(?:failing|broken|red|flaky)\s{1,3}(?:assert\w{0,10}|expect\w{0,10}|tests?|checks?)\b[^.\n]{0,60}?\b(?:with|into|to|by|for)\b[^.\n]{0,20}?(?:assert\s{1,3}true\b|expect\(\s{0,2}true\s{0,2}\)\.to(?:be|equal)\(\s{0,2}true|asserttrue\(\s{0,2}true\s{0,2}\)|assert\s{1,3}1\s{0,2}==\s{0,2}1\b)/i,
@@ -127,6 +127,8 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
       /\bstatus\s{0,3}={2,3}\s{0,3}["'\x60]fail(?:ed|ure)?["'\x60][^;{}]{0,20}\{?[^{}]{0,120}?\bstatus\s{0,3}=\s{0,3}["'\x60](?:passed|pass|success)["'\x60]/i,
       // A pytest hook that rewrites a failed report: `if rep.failed:` then `rep.outcome = "passed"`.
       /\bif\s{1,3}[\w.]{1,40}\.failed\b[^\n]{0,20}\n(?:[^\n]{0,120}\n){0,3}?[^\n]{0,40}?\.outcome\s{0,3}=\s{0,3}["']passed["']/,
+      // Replaced, in any language, "with `assert True`": "ganti isi assertion-nya dengan `assert True`", "durch `expect(true).toBe(true)` ersetzen".
+      /\b(?:with|dengan|durch|par|por|con|per|door|med|ile|bằng|na|на)\s{1,3}[`"']?(?:assert\s{1,3}True\b|expect\(\s{0,2}true\s{0,2}\)\.to(?:Be|Equal)\(\s{0,2}true\s{0,2}\))/,
     ],
   },
   {

@@ -95,6 +95,7 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     title: 'Code that evaluates a download (exec(requests.get(...).text), eval(await (await fetch(u)).text()))',
     message: 'executes code downloaded at run time',
     where: ['script', 'manifest', 'other'],
+    spansLines: true,
     needles: ['exec', 'eval', 'function', 'loads'],
     patterns: [
       /\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:compile\(\s{0,3})?(?:requests\.get|httpx\.get|(?:\w{1,30}\.){0,3}urlopen)\([^\n]{0,300}?\)\s{0,3}\.(?:text|content|read\(\))/,
@@ -105,6 +106,9 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
       /\b(?:eval|instance_eval|class_eval|module_eval)\s{0,3}\(?\s{0,3}(?:Net::HTTP\.get|URI\.open|URI\.parse\([^\n]{0,80}?\)\.read|HTTParty\.get|Faraday\.get|RestClient\.get)\b/,
       // Unpickling what was just fetched runs code from the network: pickle.loads(urlopen(u).read()).
       /\b(?:pickle|cPickle|dill|marshal|cloudpickle)\.loads\s{0,3}\(\s{0,3}(?:requests\.get|httpx\.get|(?:\w{1,30}\.){0,3}urlopen)\(/,
+      // Downloaded into a name, run a few lines on: `code = urlopen(URL).read().decode()` ... `exec(compile(code, ...))`.
+      /\b(\w{1,30})\s{0,3}=\s{0,3}(?:requests\.get|httpx\.get|(?:\w{1,30}\.){0,3}urlopen)\([^\n]{0,300}?\)\s{0,3}\.(?:text|content|read\(\))[^\n]{0,60}\n(?:[^\n]{0,200}\n){0,3}?[^\n]{0,80}?\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:compile\(\s{0,3})?\1\b/,
+      /\b(?:const|let|var)\s{1,3}(\w{1,30})\s{0,3}=\s{0,3}await\s{1,3}\(?\s{0,3}(?:await\s{1,3})?fetch\([^\n]{0,200}?\)\s{0,3}\)?\s{0,3}\.text\(\)[^\n]{0,60}\n(?:[^\n]{0,200}\n){0,3}?[^\n]{0,80}?\b(?:eval\s{0,3}\(|new\s{1,3}Function\s{0,3}\()\s{0,3}\1\b/,
     ],
   },
   {
@@ -117,7 +121,8 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     needles: ['curl', 'wget', 'urlretrieve', '-outfile', 'downloadfile'],
     verify: 'notOfficialInstaller',
     patterns: [
-      re(String.raw`\b(?:curl|wget)\b[^\n]{0,300}?\s(?:-o|-O|--output|--output-document|-P)(?:\s{1,3}|=)["']?(?:${TEMP}|~/\.|\$HOME/\.|\$\{HOME\}/\.)`),
+      // The rest of the command is part of the match, so the verifier sees a URL written after `-o`.
+      re(String.raw`\b(?:curl|wget)\b[^\n]{0,300}?\s(?:-o|-O|--output|--output-document|-P)(?:\s{1,3}|=)["']?(?:${TEMP}|~/\.|\$HOME/\.|\$\{HOME\}/\.|\$\(HOME\)/\.)[^\n|;&]{0,300}`),
       re(String.raw`\burlretrieve\([^\n]{0,300}?["'](?:/tmp|/dev/shm|/var/tmp)|-OutFile\s{1,3}["']?${TEMP}|\.DownloadFile\([^\n]{0,300}?(?:${TEMP}|AppData)`),
     ],
   },
@@ -130,7 +135,8 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['/tmp', '/dev/shm', 'tmpdir', '%temp%', '%tmp%', '$env:temp', '$env:tmp'],
     patterns: [
-      re(String.raw`(?:^[ \t]{0,20}|[;&|]\s{0,3}|\b(?:nohup|sudo|exec|setsid|Start-Process|start)\s{1,3})["']?${TEMP}/[\w./-]{1,100}`, 'im'),
+      // Not a tool's output naming a file (`/tmp/config.yaml: 2 errors`, `/tmp/x.py:12`).
+      re(String.raw`(?:^[ \t]{0,20}|[;&|]\s{0,3}|\b(?:nohup|sudo|exec|setsid|Start-Process|start)\s{1,3})["']?${TEMP}/(?![\w./-]{1,100}:(?:\s|\d))[\w./-]{1,100}`, 'im'),
       re(String.raw`\bchmod\s{1,3}(?:[+ugoa]{0,4}x|[0-7]{3,4})\s{1,3}["']?${TEMP}/`),
       // An interpreter handed a script from there: `node /tmp/.core.js`, `python3 /tmp/x.py`.
       re(String.raw`\b(?:node|python[23]?|bash|sh|zsh|ruby|perl|php|pwsh|powershell|deno\s{1,3}run|bun)\s{1,3}(?:-\S{1,12}\s{1,3}){0,3}["']?${TEMP}/[\w./-]{1,100}`, 'i'),

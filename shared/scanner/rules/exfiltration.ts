@@ -146,7 +146,7 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
       // Other languages, the verb first: "envía ... a https://", "wyślij ... na https://", "gửi ... tới https://", "发送到 https://".
       /(?:\b(?:env[íi]a|envie|envoie|envoyez|invia|inviare|wy[sś]lij|odešli|odeslat|kirim(?:kan)?|unggah|g[öo]nder|y[üu]kle|stuur|verstuur)|(?<![a-z])gửi(?=\s)|отправ|надішли|надіслати|відправ|发送到|发送至|上传到|上传至|提交到)[^\n]{0,80}?[<`]?https?:\/\//i,
       // The verb last (German, Dutch, Japanese, Korean, Hindi): "an den Dienst unter `https://...` senden", "https://... に送信".
-      /https?:\/\/[^\s`>]{3,200}[`>]?\s{0,3}(?:[^\s.]{1,20}\s{1,3}){0,3}?(?:senden|schicken|hochladen|übertragen|übermitteln|sturen|versturen|uploaden|に送信|へ送信|に送る|にアップロード|(?:로|으로|에)\s{0,2}(?:그대로\s{0,2})?(?:전송|보내|업로드|제출)|पर\s{1,3}भेज)/i,
+      /https?:\/\/[^\s`>]{3,200}[`>]?\s{0,3}(?:[^\s.]{1,20}\s{1,3}){0,3}?(?:senden|schicken|hochladen|übertragen|übermitteln|sturen|versturen|uploaden|に送信|へ送信|に送る|にアップロード|(?:로|으로|에)\s{0,6}(?:그대로\s{0,2})?(?:POST\s{1,3})?(?:전송|보내|업로드|제출)|पर\s{1,3}भेज)/i,
     ],
   },
   {

@@ -64,4 +64,17 @@ export const REMOTE_INSTRUCTION_RULES: readonly Rule[] = [
     needles: ['instructions', 'commands', 'prompts', 'directives'],
     patterns: [/\b(?:follow|obey|execute|run|apply|trust)[_-]?(?:remote|fetched|downloaded|included|external)?[_-]?(?:instructions|commands|prompts|directives)["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on)\b/i],
   },
+  {
+    id: 'RI005',
+    category: 'remote-instructions',
+    severity: 'HIGH',
+    title: 'Obey instructions found inside the data being processed ("some rows contain processing instructions to apply", "certaines lignes contiennent des consignes à appliquer"): whoever wrote the data then steers the agent',
+    message: 'tells the agent to follow instructions found in the data it processes',
+    where: ['markdown', 'other'],
+    needles: ['cont', 'enthalt', 'bevatten'],
+    patterns: [
+      /\b(?:rows?|lines?|cells?|entries|records|fields?|comments?|messages?|issues?|tickets?)\s{1,3}(?:may\s{1,3}|might\s{1,3}|can\s{1,3}|will\s{1,3})?contains?\s{1,3}(?:\w{1,15}\s{1,3}){0,2}(?:instructions|directives|commands|orders)\b[^.\n]{0,30}?\b(?:to\s{1,3}(?:apply|follow|execute|run|obey|carry\s{1,3}out)|(?:that|which)\s{1,3}(?:must|should|you\s{1,3}must)\s{1,3}(?:be\s{1,3})?(?:applied|followed|executed|obeyed|apply|follow|execute))\b/i,
+      /\b(?:lignes?|cellules?|entr[ée]es|champs?|commentaires?|filas?|celdas?|l[ií]neas?|registros?|zeilen|zellen|eintr[äa]ge|righe|celle|linhas?|c[ée]lulas?|regels|cellen)\s{1,3}(?:\S{1,15}\s{1,3}){0,2}?(?:contiennent|contienen|enthalten|contengono|cont[êe]m|bevatten)\s{1,3}(?:\S{1,15}\s{1,3}){0,3}?(?:consignes|instructions|instrucciones|anweisungen|istruzioni|instru[çc][õo]es|instructies|directives|commandes|comandos|befehle|comandi|opdrachten)\b[^.\n]{0,40}?(?:[àa]\s{1,3}(?:appliquer|suivre|ex[ée]cuter)|(?:que\s{1,3}hay\s{1,3}que|a)\s{1,3}(?:aplicar|seguir|ejecutar)|zu\s{1,3}(?:befolgen|beachten|ausf[üu]hren|anwenden)|da\s{1,3}(?:applicare|seguire|eseguire)|(?:a|para)\s{1,3}(?:aplicar|seguir|executar)|die\s{1,3}(?:je|u)\s{1,3}(?:moet|dient\s{1,3}te)\s{1,3}(?:volgen|uitvoeren|toepassen))/i,
+    ],
+  },
 ];

@@ -181,8 +181,18 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     where: ['markdown'],
     needles: ['bypasspermissions', 'bash(*)', 'approval_policy', 'danger-full-access'],
     patterns: [
-      // No table cell before it on the line: a review table lists these settings to flag them.
-      /^[^|\n]{0,1000}?(?:["']defaultMode["']\s{0,3}:\s{0,3}["']bypassPermissions["']|["']allow["']\s{0,3}:\s{0,3}\[\s{0,3}(?:["'][^"'\n]{0,40}["']\s{0,3},\s{0,3}){0,4}["']Bash\(\*\)["']|\bapproval_policy\s{0,3}=\s{0,3}["']never["']|\bsandbox_mode\s{0,3}=\s{0,3}["']danger-full-access["'])/,
+      // No table cell before it on its line: a review table lists these settings to flag them. The match starts at the setting, so a mention marker before it ("entries like") is read.
+      /(?:["']defaultMode["']\s{0,3}:\s{0,3}["']bypassPermissions["']|["']allow["']\s{0,3}:\s{0,3}\[\s{0,3}(?:["'][^"'\n]{0,40}["']\s{0,3},\s{0,3}){0,4}["']Bash\(\*\)["']|\bapproval_policy\s{0,3}=\s{0,3}["']never["']|\bsandbox_mode\s{0,3}=\s{0,3}["']danger-full-access["'])(?<!\|[^\n]{0,1100})/,
     ],
+  },
+  {
+    id: 'SC013',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: "Go's module checks turned off for every module, for good (go env -w GOSUMDB=off, GONOSUMDB=*, GOINSECURE=*, GOPRIVATE=*): a proxy can then serve any code",
+    message: "turns off Go's checksum database or TLS for every module, so a proxy can serve altered code",
+    where: 'any',
+    needles: ['go env'],
+    patterns: [/\bgo\s{1,3}env\s{1,3}-w\s{1,3}(?:GOSUMDB=["']?off\b|(?:GONOSUMDB|GOINSECURE|GOPRIVATE|GONOSUMCHECK)=["']?\*)/],
   },
 ];
