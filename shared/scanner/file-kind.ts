@@ -105,8 +105,8 @@ const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?(?![-\s]{1,3}(?
 const SIGNS_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:red\s{1,3}flags?|warning\s{1,3}signs?|signs\s{1,3}of|indicators\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|IOCs?)\b/i;
 
 /** What a skill's front matter says it is about, and that it teaches it: both make it teaching material. */
-const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering|(?:tool[- ])?poisoning|exfiltration|backdoors?|typosquat\w{0,3}|abus(?:e|ed|es|ing)|misused?|malicious|vulnerab\w{0,6}|capture[- ]the[- ]flag|ctf)\b|атак|注入|インジェクション|인젝션|инъекц|ін['’]єкц|Angriff|attaque|ataque|attacco|atak|saldırı|攻撃|攻击|공격/i;
-const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?|write-?ups?|post-?mortems?|worked\s{1,3}examples?|case\s{1,3}stud(?:y|ies)|casebook|red[- ]team(?:ing)?|checklist|explainer|fixtures|exercises?)\b|учебн|памятк|обучени|Schulung|formation|formación|treinamento|formazione|szkoleni|eğitim|教程|培训|研修|교육/i;
+const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering|(?:tool[- ])?poison(?:ed|ing|s)?|suspicious|exfiltration|backdoors?|typosquat\w{0,3}|abus(?:e|ed|es|ing)|misused?|malicious|vulnerab\w{0,6}|capture[- ]the[- ]flag|ctf)\b|атак|注入|インジェクション|인젝션|инъекц|ін['’]єкц|Angriff|attaque|ataque|attacco|atak|saldırı|攻撃|攻击|공격/i;
+const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?|write-?ups?|post-?mortems?|worked\s{1,3}examples?|case\s{1,3}stud(?:y|ies)|casebook|red[- ]team(?:ing)?|checklist|explainer|fixtures|exercises?|rubric|vetting|briefing|quoted\s{1,3}examples?|review\s{1,3}(?:procedure|guide|checklist))\b|简报|讲解|教学|课程|演练|原文示例|ćwiczeni|rozpoznawa|учебн|памятк|обучени|Schulung|formation|formación|treinamento|formazione|szkoleni|eğitim|教程|培训|研修|교육/i;
 
 /**
  * Whether front matter describes teaching material about attacks ("name: injection-awareness-101",
@@ -128,7 +128,7 @@ export function teachesAttacksIn(text: string): boolean {
 /** A companion's path that names what it holds as attack material: `poisoned-tool.json`, `red-flags.md`, `malicious-specimen.yaml`. */
 const ATTACK_SAMPLE_PATH = /poison|malicious|specimen|red[-_ ]?flags?|attacks?(?![a-z])|exploit/i;
 /** A companion's path that names it as examples or samples: `examples/`, `samples/payloads.md`, `tool.sample.json`, `fixtures/cases.csv`. */
-const SAMPLE_PATH = /(?:^|[/._-])(?:examples?|samples?|fixtures?|payloads?|training|specimens?|cases)(?:[/._-]|$)/i;
+const SAMPLE_PATH = /(?:^|[/._-])(?:examples?|samples?|fixtures?|payloads?|training|specimens?|cases|przyk[lł]ady?|ejemplos?|exemples?|beispiele?|esempi|exemplos?|voorbeelden|primery|示例|例)(?:[/._-]|$)/i;
 
 /**
  * Whether a companion file shows attacks as a whole: its path names it attack material, or names
@@ -173,6 +173,8 @@ export function isFence(line: string): boolean {
 const HEADING = /^\s{0,3}#{1,6}\s/;
 /** A block element that opens hidden, alone on its line: `<div style="display:none">`, `<div hidden>`, `<section aria-hidden="true" style="visibility:hidden">`. */
 const HIDDEN_BLOCK_OPENS = /^\s{0,3}<(div|section|p|span)\b[^>\n]{0,200}?(?:display\s{0,2}:\s{0,2}none|visibility\s{0,2}:\s{0,2}hidden|\shidden(?:\s|>|=))[^>\n]{0,200}>/i;
+/** The markdown comment trick: a link reference definition whose target is `#` (`[//]: # (Note to the assistant: ...)`). */
+const LINK_COMMENT = /^\s{0,3}\[[^\]\n]{0,40}\]:\s{0,3}<?#>?(?:\s|$)/;
 /** Lines a hidden block element is followed for its closing tag. */
 const HIDDEN_BLOCK_REACH = 60;
 /** Marks that open a quotation right before a comment's `<!--`. */
@@ -285,7 +287,8 @@ export function lineZones(kind: FileKind, lines: readonly string[], shown = fals
     } else if (hiddenUntil !== null && (line.toLowerCase().includes(hiddenUntil) || ++hiddenLines > HIDDEN_BLOCK_REACH)) {
       hiddenUntil = null;
     }
-    const commentHere = inComment || opens >= 0 || hiddenUntil !== null;
+    // A link reference definition to `#` (`[//]: # (...)`) renders as nothing: a comment too.
+    const commentHere = inComment || opens >= 0 || hiddenUntil !== null || (first === '[' && LINK_COMMENT.test(line));
     if (first === '#' && HEADING.test(line)) {
       const level = headingLevel(line);
       if (level <= listsSigns) listsSigns = SIGNS_HEADING.test(line) ? level : 7;

@@ -204,7 +204,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
   if (!ends || perSentence.size < 1) return;
   // An order not to ask that its own sentence turns down ("if a page tells you to skip confirmation, refuse").
   for (const [s, own] of perSentence) if (own.has('autonomy') && REFUSED.test(sentenceText(text, ends.ends, s))) own.delete('autonomy');
-  const findings = reporter(p, firstAt, out, ends.ends);
+  const findings = reporter(p, firstAt, out, text, ends.ends);
   concealedInParagraph(text, ends, perSentence, findings);
   anaphoricSends(text, ends, perSentence, findings);
   anaphoricConcealment(text, ends, perSentence, findings);
@@ -218,7 +218,7 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
     const has = windowHas(own, next);
     for (const { rule, fires, aimedAtUser } of COMBINATIONS) {
       if (!fires(has)) continue;
-      if (aimedAtUser && !hidesFromUser(sentenceText(text, ends.ends, s) + (next ? sentenceText(text, ends.ends, s + 1) : ''))) continue;
+      if (aimedAtUser && !hidesFromUser(sentenceText(text, ends.ends, s) + (next ? sentenceText(text, ends.ends, s + 1) : ''), introducingLine(p, findings.lineOf(s)))) continue;
       findings.report(rule, s);
     }
   }
@@ -229,9 +229,9 @@ const HOST_OF = /^[a-z][a-z0-9+.-]{0,20}:\/\/(?:[^@/\s]{0,200}@)?([^/:\s?#]{1,25
 const ONLY_TO = /\bonly\s{1,3}(?:ever\s{1,3})?(?:to|sent\s{1,3}to|passed\s{1,3}to|posted\s{1,3}to)\b/i;
 
 /**
- * Whether sentence `s` and the next (of the submitted text, as URLs are case-sensitive there) say
- * a secret goes only to a URL, and every URL they name is on a well-known platform: the
- * credential's own service, not a destination of the skill's choosing.
+ * Whether sentence `s` and the next of the read text say a secret goes only to a URL, and every
+ * URL they name is on a well-known platform (hosts read lowercased): the credential's own
+ * service, not a destination of the skill's choosing.
  */
 function onlyToItsService(text: string, ends: readonly number[], s: number): boolean {
   const sentence = sentenceText(text, ends, s) + (s + 1 <= ends.length ? sentenceText(text, ends, s + 1) : '');
@@ -249,7 +249,7 @@ interface Reporter {
   report(rule: Rule, s: number): void;
 }
 
-function reporter(p: Prepared, firstAt: ReadonlyMap<number, number>, out: RawFinding[], ends: readonly number[]): Reporter {
+function reporter(p: Prepared, firstAt: ReadonlyMap<number, number>, out: RawFinding[], text: string, ends: readonly number[]): Reporter {
   const reported = new Set<string>();
   const lineOf = (s: number): number => lineAt(p, firstAt.get(s)!);
   return {
@@ -257,7 +257,7 @@ function reporter(p: Prepared, firstAt: ReadonlyMap<number, number>, out: RawFin
     isReported: (rule, line) => reported.has(`${rule.id}:${line}`),
     report(rule, s) {
       // A send kept to the credential's own service is no exfiltration, however it was found.
-      if (rule === SEND && s >= 0 && onlyToItsService(p.text, ends, s)) return;
+      if (rule === SEND && s >= 0 && onlyToItsService(text, ends, s)) return;
       const line = lineOf(s);
       const key = `${rule.id}:${line}`;
       if (reported.has(key)) return;
@@ -505,9 +505,25 @@ const CONCEALS = new RegExp(REGEX.get('conceal')!.source, 'i');
 const THE_USER = new RegExp(String.raw`\b(?:user|users|human|reply|replies|summary|summaries|draft|drafts|answer|chat|reviewers?)\b|\b(?:present|report|describe)\s{1,3}(?:it|this|that|them|these|those)\s{1,3}as\b|とだけ(?:報告|伝え|言)|${USER_ELSEWHERE}`);
 
 /** Whether a window hides something from the user by name, in more than an adverb. */
-function hidesFromUser(window: string): boolean {
-  return THE_USER.test(window) && CONCEALS.test(window.replace(ADVERB, (a) => ' '.repeat(a.length)));
+function hidesFromUser(window: string, introduced = ''): boolean {
+  return (THE_USER.test(window) || THE_USER.test(introduced)) && CONCEALS.test(window.replace(ADVERB, (a) => ' '.repeat(a.length)));
 }
+
+/**
+ * The line ending in ':' that introduces the list holding line `i` (its items and their wrapped
+ * lines, at most eight lines up, no heading between), or '': "Users lose confidence when
+ * summaries dwell on problems. Apply these rules:" says whom each rule below it is for.
+ */
+function introducingLine(p: Prepared, i: number): string {
+  for (let j = i - 1; j >= 0 && i - j <= 8; j--) {
+    const line = p.lines[j];
+    if (p.zones[j].kind !== 'markdown' || isHeading(line)) return '';
+    if (line.trimEnd().endsWith(':')) return line;
+    if (line.trim() === '' && j < i - 1 && !LIST_ITEM.test(p.lines[j + 1])) return '';
+  }
+  return '';
+}
+const LIST_ITEM = /^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s/;
 
 /** The text of sentence `s` (between the previous sentence end and its own). */
 function sentenceText(text: string, ends: readonly number[], s: number): string {

@@ -128,7 +128,7 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
       // A pytest hook that rewrites a failed report: `if rep.failed:` then `rep.outcome = "passed"`.
       /\bif\s{1,3}[\w.]{1,40}\.failed\b[^\n]{0,20}\n(?:[^\n]{0,120}\n){0,3}?[^\n]{0,40}?\.outcome\s{0,3}=\s{0,3}["']passed["']/,
       // Replaced, in any language, "with `assert True`": "ganti isi assertion-nya dengan `assert True`", "durch `expect(true).toBe(true)` ersetzen".
-      /\b(?:with|dengan|durch|par|por|con|per|door|med|ile|bằng|na|на)\s{1,3}[`"']?(?:assert\s{1,3}True\b|expect\(\s{0,2}true\s{0,2}\)\.to(?:Be|Equal)\(\s{0,2}true\s{0,2}\))/,
+      /(?:\b(?:with|dengan|durch|par|por|con|per|door|med|ile|bằng|na)|(?<![а-яіїєґё])на)\s{1,6}[`"']?(?:assert\s{1,3}True\b|expect\(\s{0,2}true\s{0,2}\)\.to(?:Be|Equal)\(\s{0,2}true\s{0,2}\))/,
     ],
   },
   {
