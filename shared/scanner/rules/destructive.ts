@@ -73,7 +73,9 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     needles: ['chmod', 'chown', 'find', '/etc/'],
     patterns: [
       re(String.raw`\bchmod\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}-[a-zA-Z]{0,4}R[a-zA-Z]{0,4}\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}(?:0?777|a\+rwx|ugo\+rwx|0?000)\s{1,3}["']?(?:/|~|\$HOME|/etc|/usr|/var|/home)/?${END}`, 'm'),
-      re(String.raw`\bchown\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}-[a-zA-Z]{0,4}R[a-zA-Z]{0,4}\s{1,3}\S{1,64}\s{1,3}["']?(?:/|/etc|/usr|/var|/home)/?${END}`, 'm'),
+      // The same directories among several arguments: `chmod -R 777 "$PWD" ~/.ssh /usr/local`.
+      re(String.raw`\bchmod\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}-[a-zA-Z]{0,4}R[a-zA-Z]{0,4}\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}(?:0?777|a\+rwx|ugo\+rwx|0?000)\s{1,3}(?:["']?[^\s;&|"']{1,80}["']?\s{1,3}){1,4}["']?(?:~/\.ssh|\$HOME/\.ssh|/etc|/usr(?:/local)?|/var|/home|/|~|\$HOME)/?${END}`, 'm'),
+      re(String.raw`\bchown\s{1,3}(?:-\w{1,5}\s{1,3}){0,3}-[a-zA-Z]{0,4}R[a-zA-Z]{0,4}\s{1,3}\S{1,64}\s{1,3}(?:["']?[^\s;&|"']{1,80}["']?\s{1,3}){0,4}["']?(?:/|/etc|/usr|/var|/home)/?${END}`, 'm'),
       re(String.raw`\bfind\s{1,5}(?:/|~|\$HOME|\$\{HOME\}|/home|/Users)/?\s[^\n]{0,200}?(?:-delete\b|-exec\s{1,3}rm\b)`),
       /(?<![>])>\s{0,3}\/etc\/(?:passwd|shadow|sudoers|group)\b/,
     ],

@@ -46,7 +46,7 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     spansLines: true,
     needles: ['tar'],
     patterns: [
-      /\b(?:curl|wget)\b[^\n]{0,300}?\|\s{0,3}tar\s{1,3}(?:-{0,2}[a-z]{0,6}x[a-z]{0,6}\s{1,3}){1,3}(?:[^\n]{0,80}?\s)?-C\s{1,3}["']?([^\s"';&|]{1,80}?)\/?["']?(?=[\s;&|]|$)[\s\S]{0,400}?\b(?:sh|bash|zsh|source|python3?|node|perl|ruby)\s{1,3}["']?\1\/[\w./-]{1,80}?\.(?:sh|bash|py|js|pl|rb)\b/i,
+      /\b(?:curl|wget)\b[^\n]{0,300}?\|\s{0,3}tar\s{1,3}(?:-{0,2}[a-z]{0,6}x[a-z]{0,6}\s{1,3}){1,3}(?:[^\n]{0,80}?\s)?-C\s{1,3}["']?([^\s"';&|]{1,80}?)\/?["']?(?=[\s;&|]|$)[\s\S]{0,400}?(?:\b(?:sh|bash|zsh|source|python3?|node|perl|ruby)\s{1,3}|(?:^|\n)[ \t]{0,8}|[;&|]\s{0,3}|\bexec\s{1,3}|\bsudo\s{1,3})["']?\1\/[\w./-]{1,80}?\.(?:sh|bash|py|js|pl|rb)\b/i,
     ],
   },
   {
