@@ -298,7 +298,7 @@ const BLIND_V59_RECORDED = { caught: 65, malicious: 100, flagged: 3, benign: 100
 /**
  * v60 to v63 (no emphasis), measured once against the twelfth session's third round: its rules from
  * reading v50..v59 and the model trained on v2..v59 (384/400 = 96.0% and 12/400 = 3.0% over the
- * four; docs/scanner.md). Kept back: neither read nor trained on.
+ * four; docs/scanner.md). Then read and trained on.
  */
 const BLIND_V60_RECORDED = { caught: 70, malicious: 100, flagged: 3, benign: 100, withModel: { caught: 96, flagged: 3 } };
 const BLIND_V61_RECORDED = { caught: 64, malicious: 100, flagged: 0, benign: 100, withModel: { caught: 99, flagged: 2 } };
