@@ -110,11 +110,16 @@ export const BLIND_V60_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url))
 export const BLIND_V61_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v61');
 export const BLIND_V62_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v62');
 export const BLIND_V63_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v63');
+/** v64 to v67 (no emphasis): twelfth-session blind authors, measured once against the session's last scanner (its rules from reading v50..v63, the model trained on v2..v63); kept back, neither read nor trained on. */
+export const BLIND_V64_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v64');
+export const BLIND_V65_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v65');
+export const BLIND_V66_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v66');
+export const BLIND_V67_CORPUS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'skills-blind-v67');
 
 /** The corpora trained on. A blind corpus is trained on only after its one measurement (v17..v19: 2026-11-23/24, before the session that trained on them; v20..v24: 2026-11-28, in the session that trained on them; v25..v31: the eighth session, after reading them; v32 to v37: the ninth, after reading them; v38 to v45: the tenth, after reading them; v46 to v49: the eleventh, after reading them; v50 to v63: the twelfth, after reading them). */
 export const TRAINING_CORPORA = ['skills', 'skills-blind', 'skills-blind-v3', 'skills-blind-v4', 'skills-blind-v5', 'skills-blind-v6', 'skills-blind-v7', 'skills-blind-v8', 'skills-blind-v9', 'skills-blind-v10', 'skills-blind-v11', 'skills-blind-v12', 'skills-blind-v13', 'skills-blind-v14', 'skills-blind-v15', 'skills-blind-v16', 'skills-blind-v17', 'skills-blind-v18', 'skills-blind-v19', 'skills-blind-v20', 'skills-blind-v21', 'skills-blind-v22', 'skills-blind-v23', 'skills-blind-v24', 'skills-blind-v25', 'skills-blind-v26', 'skills-blind-v27', 'skills-blind-v28', 'skills-blind-v29', 'skills-blind-v30', 'skills-blind-v31', 'skills-blind-v32', 'skills-blind-v33', 'skills-blind-v34', 'skills-blind-v35', 'skills-blind-v36', 'skills-blind-v37', 'skills-blind-v38', 'skills-blind-v39', 'skills-blind-v40', 'skills-blind-v41', 'skills-blind-v42', 'skills-blind-v43', 'skills-blind-v44', 'skills-blind-v45', 'skills-blind-v46', 'skills-blind-v47', 'skills-blind-v48', 'skills-blind-v49', 'skills-blind-v50', 'skills-blind-v51', 'skills-blind-v52', 'skills-blind-v53', 'skills-blind-v54', 'skills-blind-v55', 'skills-blind-v56', 'skills-blind-v57', 'skills-blind-v58', 'skills-blind-v59', 'skills-blind-v60', 'skills-blind-v61', 'skills-blind-v62', 'skills-blind-v63'];
 /** Blind corpora kept back: measured once against the shipped model, never trained on (the next round's held-out set). */
-export const KEPT_BACK: readonly string[] = [];
+export const KEPT_BACK: readonly string[] = ['skills-blind-v64', 'skills-blind-v65', 'skills-blind-v66', 'skills-blind-v67'];
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).sort().flatMap((name) => {
