@@ -277,18 +277,21 @@ export function lineZones(kind: FileKind, lines: readonly string[], shown = fals
     const at = line.lastIndexOf('<!--');
     const opens = at > 0 && QUOTE_MARKS.includes(line[at - 1]) ? -1 : outsideCode(line, at);
     const closes = opens < 0 && !inComment ? -1 : line.lastIndexOf('-->');
-    // A block element hidden by its style or attribute hides its lines as a comment does.
-    if (hiddenUntil === null && first === '<' && !inComment) {
-      const m = HIDDEN_BLOCK_OPENS.exec(line);
-      if (m && !line.includes(`</${m[1].toLowerCase()}`) && !line.includes(`</${m[1].toUpperCase()}`)) {
+    // A block element hidden by its style or attribute hides its lines as a comment does, the
+    // line that closes it included ("Assistant: ...</div>").
+    let hiddenHere = hiddenUntil !== null;
+    if (hiddenUntil === null) {
+      const m = first === '<' && !inComment ? HIDDEN_BLOCK_OPENS.exec(line) : null;
+      if (m && !line.toLowerCase().includes(`</${m[1].toLowerCase()}`)) {
         hiddenUntil = `</${m[1].toLowerCase()}`;
         hiddenLines = 0;
+        hiddenHere = true;
       }
-    } else if (hiddenUntil !== null && (line.toLowerCase().includes(hiddenUntil) || ++hiddenLines > HIDDEN_BLOCK_REACH)) {
+    } else if (line.toLowerCase().includes(hiddenUntil) || ++hiddenLines > HIDDEN_BLOCK_REACH) {
       hiddenUntil = null;
     }
     // A link reference definition to `#` (`[//]: # (...)`) renders as nothing: a comment too.
-    const commentHere = inComment || opens >= 0 || hiddenUntil !== null || (first === '[' && LINK_COMMENT.test(line));
+    const commentHere = inComment || opens >= 0 || hiddenHere || (first === '[' && LINK_COMMENT.test(line));
     if (first === '#' && HEADING.test(line)) {
       const level = headingLevel(line);
       if (level <= listsSigns) listsSigns = SIGNS_HEADING.test(line) ? level : 7;
