@@ -104,7 +104,7 @@ export const WALLET_RULES: readonly Rule[] = [
     id: 'WL010',
     category: 'wallet-theft',
     severity: 'HIGH',
-    title: 'An unlimited token allowance to a spender address written into the skill (approve(0x..., 2**256-1 / MaxUint256 / type(uint256).max))',
+    title: 'An unlimited token allowance to a spender address written into the skill (approve(0x..., 2**256-1 / MaxUint256 / type(uint256).max)), the same in prose in any language, or an EIP-2612 permit for the largest amount',
     message: 'approves a fixed address to spend all of a token, for good',
     where: 'any',
     needles: ['approv', 'aprova', 'aprob', 'approuv', 'genehmig', 'zatwierd', 'spender', 'permit', '2**256', 'uint256', '0xffff'],
