@@ -147,6 +147,11 @@ const LOCAL_SUFFIXES = ['.localhost', '.local', '.lan', '.internal', '.intranet'
 const DOCUMENTATION_DOMAINS: ReadonlySet<string> = new Set(['example.com', 'example.org', 'example.net']);
 const WELL_KNOWN_DOMAINS: ReadonlySet<string> = new Set(WELL_KNOWN_HOSTS);
 
+/** True when there is at least one URL and every one is on one of {@link WELL_KNOWN_HOSTS} or under one. */
+export function allOnWellKnownHosts(urls: readonly string[]): boolean {
+  return urls.length > 0 && urls.every((url) => inDomains((parse(url)?.hostname ?? '').toLowerCase().replace(/\.$/, ''), WELL_KNOWN_DOMAINS));
+}
+
 /**
  * True for a host name or dotted IPv4 address that code may reach on the internet and that is
  * not a well-known platform: public IPs, and names outside {@link WELL_KNOWN_HOSTS}, local
@@ -154,11 +159,6 @@ const WELL_KNOWN_DOMAINS: ReadonlySet<string> = new Set(WELL_KNOWN_HOSTS);
  * hosts: the last label must be a letters-only top-level domain of 2 to 24 letters that is not a
  * common file extension.
  */
-/** Whether a host is one of {@link WELL_KNOWN_HOSTS} or under one. */
-export function isWellKnownHost(host: string): boolean {
-  return inDomains(host.toLowerCase().replace(/\.$/, ''), WELL_KNOWN_DOMAINS);
-}
-
 export function isUnknownRemoteHost(host: string): boolean {
   const h = host.toLowerCase().replace(/\.$/, '');
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(h)) return isPublicIPv4(h);
