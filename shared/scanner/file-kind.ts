@@ -106,7 +106,7 @@ const SIGNS_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:red\s{1,3}flags?|warnin
 
 /** What a skill's front matter says it is about, and that it teaches it: both make it teaching material. */
 const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering|(?:tool[- ])?poison(?:ed|ing|s)?|suspicious|exfiltration|backdoors?|typosquat\w{0,3}|abus(?:e|ed|es|ing)|misused?|malicious|vulnerab\w{0,6}|capture[- ]the[- ]flag|ctf)\b|атак|注入|インジェクション|인젝션|инъекц|ін['’]єкц|Angriff|attaque|ataque|attacco|atak|saldırı|攻撃|攻击|공격/i;
-const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?|write-?ups?|post-?mortems?|worked\s{1,3}examples?|case\s{1,3}stud(?:y|ies)|casebook|red[- ]team(?:ing)?|checklist|explainer|fixtures|exercises?|rubric|vetting|briefing|quoted\s{1,3}examples?|review\s{1,3}(?:procedure|guide|checklist))\b|简报|讲解|教学|课程|演练|原文示例|ćwiczeni|rozpoznawa|учебн|памятк|обучени|Schulung|formation|formación|treinamento|formazione|szkoleni|eğitim|教程|培训|研修|교육/i;
+const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?|write-?ups?|post-?mortems?|worked\s{1,3}examples?|case\s{1,3}stud(?:y|ies)|casebook|red[- ]team(?:ing)?|checklist|fixtures|exercises?|rubric|vetting|briefing|quoted\s{1,3}examples?|review\s{1,3}(?:procedure|guide|checklist))\b|简报|讲解|教学|课程|演练|原文示例|ćwiczeni|rozpoznawa|учебн|памятк|обучени|Schulung|formation|formación|treinamento|formazione|szkoleni|eğitim|教程|培训|研修|교육/i;
 
 /**
  * Whether front matter describes teaching material about attacks ("name: injection-awareness-101",
@@ -118,11 +118,15 @@ function teachesAttacks(front: string): boolean {
   return ABOUT_ATTACKS.test(text) && TEACHES.test(text);
 }
 
+/** Whether the front matter of `lines`, closed at line `end` (0 when there is none), teaches about attacks. */
+function frontMatterTeaches(lines: readonly string[], end: number): boolean {
+  return end > 0 && teachesAttacks(lines.slice(1, end).join('\n'));
+}
+
 /** Whether a file's own front matter says it is teaching material about attacks (as a SKILL.md's does). */
 export function teachesAttacksIn(text: string): boolean {
   const lines = text.slice(0, 8000).split('\n', FRONT_MATTER_REACH);
-  const end = frontMatter(lines);
-  return end > 0 && teachesAttacks(lines.slice(1, end).join('\n'));
+  return frontMatterTeaches(lines, frontMatter(lines));
 }
 
 /** A companion's path that names what it holds as attack material: `poisoned-tool.json`, `red-flags.md`, `malicious-specimen.yaml`. */
@@ -251,7 +255,7 @@ export function lineZones(kind: FileKind, lines: readonly string[], shown = fals
   const frontMatterEnd = frontMatter(lines);
   // A skill whose front matter says it teaches about attacks shows them throughout.
   // So does a companion shown as attack material as a whole (showsAttacks).
-  const teaching = shown || (frontMatterEnd > 0 && teachesAttacks(lines.slice(1, frontMatterEnd).join('\n')));
+  const teaching = shown || frontMatterTeaches(lines, frontMatterEnd);
   exhibit = teaching;
   for (const line of lines) {
     if (zones.length > 0 && zones.length < frontMatterEnd) {
