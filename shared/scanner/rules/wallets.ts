@@ -12,6 +12,8 @@ const WALLET_EXTENSIONS = [
   'mcohilncbfahbmgdjkbpemcciiolgcge',
 ];
 
+/** 2**256 - 1 in decimal, as code and signed messages spell the largest uint256. */
+const UINT256_MAX = '115792089237316195423570985008687907853269984665640564039457584007913129639935';
 /** The largest token amount, as prose and code write it: 2**256 - 1, MaxUint256, type(uint256).max, 0xfff...f. */
 const MAX_AMOUNT = String.raw`(?:2\s{0,3}\*\*\s{0,3}256\s{0,3}-\s{0,3}1|MaxUint256|type\(\s{0,3}uint256\s{0,3}\)\.max|uint256\(\s{0,3}-1\s{0,3}\)|0xf{64}|0xf{3,8}\.{2,3}f{3,8})`;
 
@@ -109,12 +111,12 @@ export const WALLET_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['approv', 'aprova', 'aprob', 'approuv', 'genehmig', 'zatwierd', 'spender', 'permit', '2**256', 'uint256', '0xffff'],
     patterns: [
-      /\bapprove\s{0,3}\(\s{0,3}["'`]?0x[0-9a-f]{40}["'`]?\s{0,3},\s{0,3}(?:2\s{0,3}\*\*\s{0,3}256\s{0,3}-\s{0,3}1|(?:ethers\.)?(?:constants\.)?MaxUint256|maxUint256|type\(\s{0,3}uint256\s{0,3}\)\.max|uint256\(\s{0,3}-1\s{0,3}\)|["'`]?0x[f]{64}["'`]?|115792089237316195423570985008687907853269984665640564039457584007913129639935)/i,
+      new RegExp(String.raw`\bapprove\s{0,3}\(\s{0,3}["'${'`'}]?0x[0-9a-f]{40}["'${'`'}]?\s{0,3},\s{0,3}(?:2\s{0,3}\*\*\s{0,3}256\s{0,3}-\s{0,3}1|(?:ethers\.)?(?:constants\.)?MaxUint256|maxUint256|type\(\s{0,3}uint256\s{0,3}\)\.max|uint256\(\s{0,3}-1\s{0,3}\)|["'${'`'}]?0x[f]{64}["'${'`'}]?|${UINT256_MAX})`, 'i'),
       // In prose, in any language: "as spender always use `0x...` and as amount `type(uint256).max`",
       // "aprovar o valor máximo (`2**256 - 1`) para o contrato `0x...`".
       new RegExp(String.raw`(?:\bspender\b|\bapprov\w{0,6}|\baprova\w{0,6}|\baprob\w{0,6}|\bapprouv\w{0,6}|\bgenehmig\w{0,6}|\bzatwierd\w{0,6}|授权|承認|승인)[^\n]{0,200}?(?:\b0x[0-9a-f]{40}\b[^\n]{0,160}?${MAX_AMOUNT}|${MAX_AMOUNT}[^\n]{0,200}?\b0x[0-9a-f]{40}\b)`, 'i'),
       // An EIP-2612 permit signed for the largest amount there is: `"primaryType":"Permit" ... "value":"115792...639935"`.
-      /\bPermit\b[^\n]{0,300}?\bvalue\\?["']?\s{0,3}:\s{0,3}\\?["']?(?:115792089237316195423570985008687907853269984665640564039457584007913129639935|0xf{64})\b/i,
+      new RegExp(String.raw`\bPermit\b[^\n]{0,300}?\bvalue\\?["']?\s{0,3}:\s{0,3}\\?["']?(?:${UINT256_MAX}|0xf{64})\b`, 'i'),
     ],
   },
   {
