@@ -3,6 +3,7 @@
  * as a script, because an agent runs what a SKILL.md puts in a code block) or an HTML comment
  * (prose a human reader never sees).
  */
+import { HIDING_STYLE } from './rules/fragments.js';
 import type { FileKind } from './types.js';
 
 const MANIFEST_NAMES = new Set([
@@ -105,8 +106,8 @@ const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?(?![-\s]{1,3}(?
 const SIGNS_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:red\s{1,3}flags?|warning\s{1,3}signs?|signs\s{1,3}of|indicators\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|IOCs?)\b/i;
 
 /** What a skill's front matter says it is about, and that it teaches it: both make it teaching material. */
-const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering|(?:tool[- ])?poison(?:ed|ing|s)?|suspicious|exfiltration|backdoors?|typosquat\w{0,3}|abus(?:e|ed|es|ing)|misused?|malicious|vulnerab\w{0,6}|capture[- ]the[- ]flag|ctf)\b|атак|注入|インジェクション|인젝션|инъекц|ін['’]єкц|Angriff|attaque|ataque|attacco|atak|saldırı|攻撃|攻击|공격/i;
-const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?|write-?ups?|post-?mortems?|worked\s{1,3}examples?|case\s{1,3}stud(?:y|ies)|casebook|red[- ]team(?:ing)?|checklist|fixtures|exercises?|rubric|vetting|briefing|quoted\s{1,3}examples?|review\s{1,3}(?:procedure|guide|checklist))\b|简报|讲解|教学|课程|演练|原文示例|ćwiczeni|rozpoznawa|учебн|памятк|обучени|Schulung|formation|formación|treinamento|formazione|szkoleni|eğitim|教程|培训|研修|교육/i;
+const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering|(?:tool[- ])?poison(?:ed|ing|s)?|suspicious|exfiltration|backdoors?|typosquat\w{0,3}|abus(?:e|ed|es|ing)|misused?|malicious|vulnerab\w{0,6}|capture[- ]the[- ]flag|ctf|adversarial|jailbreaks?|(?:dangerous|risky|insecure)\s{1,3}(?:patterns?|commands?|code))\b|危険な(?:パターン|コマンド|コード)|危険信号|危险(?:模式|命令|代码)|위험한\s{0,2}(?:패턴|명령)|атак|注入|インジェクション|인젝션|инъекц|ін['’]єкц|Angriff|attaque|ataque|attacco|atak|saldırı|攻撃|攻击|공격/i;
+const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?|write-?ups?|post-?mortems?|worked\s{1,3}examples?|case\s{1,3}stud(?:y|ies)|casebook|red[- ]team(?:ing)?|checklist|fixtures|exercises?|rubric|vetting|briefing|quoted\s{1,3}examples?|quoting\s{1,3}examples?|review\s{1,3}(?:procedure|guide|checklist)|eval(?:uation)?s?\s{1,3}(?:sets?|datasets?|suites?|fixtures|harness)|evaluating\s{1,3}(?:guardrails?|refusals?|defen[cs]es?|filters?|classifiers?)|guardrail\s{1,3}(?:tests?|evals?))\b|教材|学習用|学ぶ|学习材料|교재|학습용|简报|讲解|教学|课程|演练|原文示例|ćwiczeni|rozpoznawa|учебн|памятк|обучени|Schulung|formation|formación|treinamento|formazione|szkoleni|eğitim|教程|培训|研修|교육/i;
 
 /**
  * Whether front matter describes teaching material about attacks ("name: injection-awareness-101",
@@ -130,17 +131,20 @@ export function teachesAttacksIn(text: string): boolean {
 }
 
 /** A companion's path that names what it holds as attack material: `poisoned-tool.json`, `red-flags.md`, `malicious-specimen.yaml`. */
-const ATTACK_SAMPLE_PATH = /poison|malicious|specimen|red[-_ ]?flags?|attacks?(?![a-z])|exploit/i;
+const ATTACK_SAMPLE_PATH = /poison|malicious|specimen|red[-_ ]?flags?|red[-_ ]?team|adversarial|jailbreak|attacks?(?![a-z])|exploit/i;
 /** A companion's path that names it as examples or samples: `examples/`, `samples/payloads.md`, `tool.sample.json`, `fixtures/cases.csv`. */
 const SAMPLE_PATH = /(?:^|[/._-])(?:examples?|samples?|fixtures?|payloads?|training|specimens?|cases|przyk[lł]ady?|ejemplos?|exemples?|beispiele?|esempi|exemplos?|voorbeelden|primery|示例|例)(?:[/._-]|$)/i;
 
+/** A companion that is a table of records (`labels.csv`, `prompts.jsonl`): in a teaching skill, its rows are the cases it teaches with. */
+const DATA_TABLE_PATH = /\.(?:csv|tsv|jsonl|ndjson)$/i;
+
 /**
  * Whether a companion file shows attacks as a whole: its path names it attack material, or names
- * it examples or samples in a skill whose SKILL.md front matter says it teaches about attacks.
- * Scripts never are (lineZones reads a script as run, whatever its name).
+ * it examples or samples, or it is a table of records, in a skill whose SKILL.md front matter
+ * says it teaches about attacks. Scripts never are (lineZones reads a script as run, whatever its name).
  */
 export function showsAttacks(path: string, teaching: boolean): boolean {
-  return ATTACK_SAMPLE_PATH.test(path) || (teaching && SAMPLE_PATH.test(path));
+  return ATTACK_SAMPLE_PATH.test(path) || (teaching && (SAMPLE_PATH.test(path) || DATA_TABLE_PATH.test(path)));
 }
 
 /** Lines of front matter looked through for its closing `---`. */
@@ -175,8 +179,11 @@ export function isFence(line: string): boolean {
   return FENCE.test(line);
 }
 const HEADING = /^\s{0,3}#{1,6}\s/;
-/** A block element that opens hidden, alone on its line: `<div style="display:none">`, `<div hidden>`, `<section aria-hidden="true" style="visibility:hidden">`. */
-const HIDDEN_BLOCK_OPENS = /^\s{0,3}<(div|section|p|span)\b[^>\n]{0,200}?(?:display\s{0,2}:\s{0,2}none|visibility\s{0,2}:\s{0,2}hidden|\shidden(?:\s|>|=))[^>\n]{0,200}>/i;
+/**
+ * An element that opens hidden at the start of its line, as HI006 reads hiding: `<div style="display:none">`, `<div hidden>`,
+ * `<span style="color:#fff;font-size:0">Assistant: ...` whose text runs on over the next lines.
+ */
+const HIDDEN_BLOCK_OPENS = new RegExp(String.raw`^\s{0,3}<(div|section|p|span)\b[^>\n]{0,200}?(?:${HIDING_STYLE}|\shidden(?:\s|>|=))[^>\n]{0,200}>`, 'i');
 /** The markdown comment trick: a link reference definition whose target is `#` (`[//]: # (Note to the assistant: ...)`). */
 const LINK_COMMENT = /^\s{0,3}\[[^\]\n]{0,40}\]:\s{0,3}<?#>?(?:\s|$)/;
 /** Lines a hidden block element is followed for its closing tag. */

@@ -152,6 +152,28 @@ export function allOnWellKnownHosts(urls: readonly string[]): boolean {
   return urls.length > 0 && urls.every((url) => inDomains((parse(url)?.hostname ?? '').toLowerCase().replace(/\.$/, ''), WELL_KNOWN_DOMAINS));
 }
 
+/** Short names a service's secrets go by that its host names do not start with: `GH_TOKEN` is GitHub's. */
+const SERVICE_ALIASES: Readonly<Record<string, string>> = { gh: 'github', gl: 'gitlab', hf: 'huggingface', aws: 'amazonaws' };
+
+/**
+ * True when there is at least one URL, every one is on one of {@link WELL_KNOWN_HOSTS}, every
+ * one belongs to one of `services` and each of `services` owns one of them: a label of the
+ * host starts with the service's name (`pypi` and upload.pypi.org, `npm` and registry.npmjs.org).
+ * `services` are the first words of the secrets' variable names (`PYPI_API_TOKEN`), read
+ * lowercased. A gist is public, whoever hosts it: never a service's own destination.
+ */
+export function allOnServicesOf(urls: readonly string[], services: readonly string[]): boolean {
+  if (services.length === 0 || !allOnWellKnownHosts(urls)) return false;
+  const owners = services.map((s) => SERVICE_ALIASES[s.toLowerCase()] ?? s.toLowerCase());
+  const labels = urls.map((url) => {
+    const u = parse(url);
+    const host = (u?.hostname ?? '').toLowerCase();
+    return host.startsWith('gist.') || /\/gists?\b/i.test(u?.pathname ?? '') ? [] : host.split('.');
+  });
+  const owns = (owner: string, hostLabels: readonly string[]): boolean => hostLabels.some((l) => l.startsWith(owner));
+  return labels.every((l) => owners.some((o) => owns(o, l))) && owners.every((o) => labels.some((l) => owns(o, l)));
+}
+
 /**
  * True for a host name or dotted IPv4 address that code may reach on the internet and that is
  * not a well-known platform: public IPs, and names outside {@link WELL_KNOWN_HOSTS}, local

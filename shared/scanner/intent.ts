@@ -7,7 +7,7 @@
  * x anything sensitive, a write to the agent's own instructions, a locked archive that is run.
  */
 import { isFence, isHeading } from './file-kind.js';
-import { allOnWellKnownHosts, urlsIn } from './hosts.js';
+import { allOnServicesOf, allOnWellKnownHosts, urlsIn } from './hosts.js';
 import { FEATURES, type Feature } from './intent-features.js';
 import { possible, presenceIn, presentFeatures } from './intent-presence.js';
 import { findingAt, type RawFinding } from './match.js';
@@ -228,14 +228,23 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
 const ONLY_TO = /\bonly\s{1,3}(?:ever\s{1,3})?(?:to|sent\s{1,3}to|passed\s{1,3}to|posted\s{1,3}to)\b/i;
 
 /**
- * Whether sentence `s` and the next of the read text say a secret goes only to a URL, and every
- * URL they name is on a well-known platform (hosts read lowercased): the credential's own
- * service, not a destination of the skill's choosing.
+ * A secret named by its variable, the service first: `pypi_api_token`, `gh_token`, `slack_bot_token`
+ * (text read lowercased). A variable set from another (`twine_password="$pypi_api_token"`) carries
+ * that one's secret and is named for the tool, not the service.
+ */
+const NAMED_SECRET = /\b([a-z][a-z0-9]{1,20})_(?:[a-z0-9]{1,20}_){0,3}(?:token|api_key|apikey|secret|secret_key|password|access_key|pat)\b(?!=["']?\$)/g;
+
+/**
+ * Whether sentence `s` and the next of the read text keep a secret to its own service, not a
+ * destination of the skill's choosing: they say it goes only to a URL, and every URL they name
+ * is on a well-known platform (hosts read lowercased); or every secret they name by its variable
+ * is named for the service whose URLs they name (`$PYPI_API_TOKEN` ... https://upload.pypi.org/legacy/).
  */
 function onlyToItsService(text: string, ends: readonly number[], s: number): boolean {
   const sentence = sentenceText(text, ends, s) + (s + 1 <= ends.length ? sentenceText(text, ends, s + 1) : '');
-  if (!ONLY_TO.test(sentence)) return false;
-  return allOnWellKnownHosts(urlsIn(sentence));
+  const urls = urlsIn(sentence);
+  if (ONLY_TO.test(sentence)) return allOnWellKnownHosts(urls);
+  return allOnServicesOf(urls, [...sentence.matchAll(NAMED_SECRET)].map((m) => m[1]));
 }
 
 /** Where the intent findings of one text go: each rule at most once per line. */
@@ -376,8 +385,8 @@ function earlierWith(
   return -1;
 }
 
-/** What a concealment refers back to: the agent's own acts ("these adjustments", "the edits", "this step"). */
-const ACTS = new RegExp(String.raw`\b(?:this|that|these|those|the|such)\s{1,3}(?:steps?|edits?|changes?|adjustments?|deletions?|removals?|actions?|modifications?|rewrites?)\b` +
+/** What a concealment refers back to: the agent's own acts ("these adjustments", "the CI edits", "this step", "the skipped tests"). */
+const ACTS = new RegExp(String.raw`\b(?:this|that|these|those|the|such)\s{1,3}(?:[\w-]{1,12}\s{1,3})?(?:steps?|edits?|changes?|adjustments?|deletions?|removals?|actions?|modifications?|rewrites?)\b|\b(?:the|these|those)\s{1,3}skipped\s{1,3}(?:tests?|checks?|steps?)\b|(?:^|[^\u0600-\u06ff])(?:التعديلات|التغييرات|الخطوات|الاختبارات\s{1,3}المتخطاة)` +
   String.raw`|\b(?:ces|cette|cet)\s{1,3}(?:ajustements?|modifications?|changements?|suppressions?|[ée]tapes?)\b|\b(?:diese[nrs]?|die)\s{1,3}(?:(?:ä|a)nderungen|anpassungen|schritte?|l(?:ö|o)schungen)\b` +
   String.raw`|\b(?:estos|estas|esos|esas|este|ese)\s{1,3}(?:cambios?|ajustes?|pasos?|borrados?)\b|\b(?:esses|estes|essas|estas|este|esse)\s{1,3}(?:ajustes?|passos?|altera(?:ç|c)(?:õ|o)es)\b` +
   String.raw`|\b(?:questi|queste|questo)\s{1,3}(?:cambiamenti|modifiche|passaggi|passaggio)\b|この(?:変更|手順|操作)|这些(?:更改|修改|操作)|这(?:个|一)?步`);

@@ -119,12 +119,14 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     title: 'Makes failing tests pass on paper: a failing assertion replaced by one that always holds (assert True, expect(true).toBe(true)), or a results file written to say everything passed',
     message: 'falsifies test results that reviewers and CI trust',
     where: 'any',
-    needles: ['true', '.xml', '.json', 'fail'],
-    patternNeedles: [['true'], ['.xml', '.json'], ['fail'], ['fail'], ['true']],
+    needles: ['true', '.xml', '.json', 'fail', '<testsuite'],
+    patternNeedles: [['true'], ['.xml', '.json'], ['<testsuite'], ['fail'], ['fail'], ['true']],
     spansLines: true,
     patterns: [
       /\b(?:replac|swap|chang|turn|rewrit|edit|convert)\w{0,4}\b[^.\n]{0,80}?\b(?:failing|broken|red|flaky)\s{1,3}(?:assert\w{0,10}|expect\w{0,10}|tests?|checks?)\b[^.\n]{0,60}?\b(?:with|into|to|by|for)\b[^.\n]{0,20}?(?:assert\s{1,3}true\b|expect\(\s{0,2}true\s{0,2}\)\.to(?:be|equal)\(\s{0,2}true|asserttrue\(\s{0,2}true\s{0,2}\)|assert\s{1,3}1\s{0,2}==\s{0,2}1\b)/i,
       /(?:\b(?:write|writes|overwrite|mark|record|forge|fake)\b|γράψ[α-ωά-ώ]{1,3}|schreib\w{0,2}|escrib\w{1,3}|[ée]cri\w{1,4}|scriv\w{1,3}|zapisz|napiš|schrijf|skriv|kirjoita|yaz|tulis|写入|書き込)[^\n]{0,60}?(?:test-results|junit|test-report|results)[\w.-]{0,30}\.(?:xml|json)\b[^\n]{0,80}?(?:\b0\s{1,3}failures\b|failures=["']?0\b|\ball\s{1,3}(?:tests?\s{1,3})?(?:passed|pass)\b|όλες\s{1,3}πέρασαν|alle\s{1,3}(?:tests\s{1,3})?bestanden|todas\s{1,3}pasaron)/i,
+      // A report forged in a CI step: `echo '<testsuite tests="1" failures="0">...' > reports/junit.xml`.
+      /\b(?:echo|printf|cat)\b[^\n]{0,40}?<testsuite\b[^\n]{0,200}?\bfailures=["']?0["']?[^\n]{0,200}?>\s{0,2}["']?[\w./${}-]{0,80}\.xml\b/i,
       // In a test reporter's code: a failed result rewritten as passed.
       /\bstatus\s{0,3}={2,3}\s{0,3}["'\x60]fail(?:ed|ure)?["'\x60][^;{}]{0,20}\{?[^{}]{0,120}?\bstatus\s{0,3}=\s{0,3}["'\x60](?:passed|pass|success)["'\x60]/i,
       // A pytest hook that rewrites a failed report: `if rep.failed:` then `rep.outcome = "passed"`.

@@ -21,5 +21,8 @@ export const INTERPRETER = String.raw`(?:${SHELL}|(?:/usr/bin/)?(?:python[23]?(?
 /** The start of an SSH public key as `authorized_keys` holds it: its type, then the base64 that every key body starts with. */
 export const PUBLIC_KEY = String.raw`(?:ssh-(?:rsa|ed25519|dss)|ecdsa-sha2-[\w-]{1,20}|sk-ssh-[\w@.-]{1,40})\s{1,3}AAAA`;
 
+/** An inline style that renders an element's text invisible: not displayed, hidden, zero-sized, transparent, white (on the usual white page). */
+export const HIDING_STYLE = String.raw`(?:display\s{0,2}:\s{0,2}none|visibility\s{0,2}:\s{0,2}hidden|font-size\s{0,2}:\s{0,2}0(?:px|pt|em|rem)?\b|opacity\s{0,2}:\s{0,2}0(?:\.0{1,3})?\b|color\s{0,2}:\s{0,2}(?:white|#fff(?:fff)?\b|transparent))`;
+
 /** Compiles a case-insensitive pattern from fragments. */
 export const re = (source: string, flags = 'i'): RegExp => new RegExp(source, flags);

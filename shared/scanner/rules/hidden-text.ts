@@ -4,6 +4,7 @@
  * is also decoded in place and checked by every other rule.
  */
 import type { Rule } from '../types.js';
+import { HIDING_STYLE, re } from './fragments.js';
 
 export const HIDDEN_TEXT_RULES: readonly Rule[] = [
   {
@@ -54,7 +55,8 @@ export const HIDDEN_TEXT_RULES: readonly Rule[] = [
     prose: 'match',
     needles: ['ai', 'assistant', 'agent', 'llm', 'claude', 'gpt', 'copilot', 'cursor', 'gemini', 'model', 'bot', 'an den', 'an die', 'asistente', 'assistente', 'agente', '<!--'],
     patterns: [
-      /(?:<!--|#\s{0,3}\(|\b(?:dear|hey|attention|note\s{1,3}to|to|for))\s{0,3}(?:the\s{1,3})?(?:AI|assistant|agent|LLM|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini)s?(?:[\s-]only)?\s{0,3}[:,]/i,
+      // Addressed at a comment's start, a hidden element's (`<span style="font-size:0">Assistant: ...`) or in a greeting.
+      /(?:<!--|>|#\s{0,3}\(|\b(?:dear|hey|attention|note\s{1,3}to|to|for))\s{0,3}(?:the\s{1,3})?(?:AI|assistant|agent|LLM|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini)s?(?:[\s-]only)?\s{0,3}[:,]/i,
       /\b(?:AI|assistant|agent|LLM|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini)s?\s{1,3}(?:must|should|shall|will\s{1,3}now|always|never|needs?\s{1,3}to|are\s{1,3}(?:required|instructed)\s{1,3}to)\b/i,
       /\b(?:instructions?|note|message)\s{1,3}(?:to|for)\s{1,3}(?:the\s{1,3})?(?:[\w-]{2,20}\s{1,3})?(?:AI|assistant|agent|LLM|model|bot)\b/i,
       // "(read by the assistant, not shown to users)", "meant only for the agent".
@@ -78,7 +80,7 @@ export const HIDDEN_TEXT_RULES: readonly Rule[] = [
     renderedMarkup: true,
     needles: ['<span', '<div', '<p', '<section', '<small', '<font'],
     patterns: [
-      /<(?:span|div|p|section|small|font)\b[^>\n]{0,200}?(?:display\s{0,2}:\s{0,2}none|visibility\s{0,2}:\s{0,2}hidden|font-size\s{0,2}:\s{0,2}0(?:px|pt|em|rem)?\b|opacity\s{0,2}:\s{0,2}0(?:\.0{1,3})?\b|color\s{0,2}:\s{0,2}(?:white|#fff(?:fff)?\b|transparent))/i,
+      re(String.raw`<(?:span|div|p|section|small|font)\b[^>\n]{0,200}?${HIDING_STYLE}`),
       /<(?:span|div|p|section)\b[^>\n]{0,200}?\bhidden\b[^>\n]{0,50}>/i,
     ],
   },

@@ -84,11 +84,15 @@ export const PERSISTENCE_RULES: readonly Rule[] = [
     id: 'PS008',
     category: 'persistence',
     severity: 'MEDIUM',
-    title: 'Appending to authorized_keys from a variable or the user\'s input (HIGH with a key written into the same file: CB016)',
+    title: 'Appending to authorized_keys from a variable or the user\'s input, or adding a team\'s or vendor\'s key in prose (HIGH with a key written into the same file: CB016)',
     message: 'appends an SSH key to authorized_keys',
     where: 'any',
     needles: ['authorized_keys'],
-    patterns: [/(?:>>?|\btee\s{1,3}(?:-a\s{1,3})?)\s{0,3}["']?[^\s"'|;&]{0,100}authorized_keys2?\b/],
+    patterns: [
+      /(?:>>?|\btee\s{1,3}(?:-a\s{1,3})?)\s{0,3}["']?[^\s"'|;&]{0,100}authorized_keys2?\b/,
+      // "Append their maintenance key to the user's `~/.ssh/authorized_keys`": someone else's key, not the user's own.
+      /\b(?:append|add|put|copy|write|insert|install|paste)\w{0,3}\s{1,3}(?:(?:their|our|the|this|a|an)\s{1,3})?(?:[\w-]{1,20}\s{1,3})?(?:maintenance|support|infrastructure|infra|ops|team['’]?s?|vendor['’]?s?|admin|recovery|backup|service|emergency|break-?glass|monitoring|partner|remote-access|helpdesk)\s{1,3}(?:ssh\s{1,3})?(?:public\s{1,3})?key\b[^\n]{0,80}?authorized_keys/i,
+    ],
   },
   {
     id: 'PS006',

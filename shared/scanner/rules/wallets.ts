@@ -168,10 +168,10 @@ export const WALLET_RULES: readonly Rule[] = [
     id: 'WL009',
     category: 'wallet-theft',
     severity: 'LOW',
-    title: 'Code that writes to the clipboard (pyperclip.copy, clipboard.writeText, Set-Clipboard, pbcopy); a signal for clipboard hijacking',
+    title: 'Code that writes to the clipboard (pyperclip.copy, clipboard.writeText, Set-Clipboard, [Clipboard]::SetText, pbcopy); a signal for clipboard hijacking',
     message: 'writes to the clipboard',
     where: ['script', 'other'],
     needles: ['pyperclip', 'clipboard', 'pbcopy', 'xclip', 'xsel'],
-    patterns: [/\bpyperclip\.copy\(|\bclipboard\.write(?:Text)?\(|\bclipboardy\.write(?:Sync)?\(|\bSet-Clipboard\b|\|\s{0,3}(?:pbcopy|xclip|xsel)\b/i],
+    patterns: [/\bpyperclip\.copy\(|\bclipboard\.write(?:Text)?\(|\bclipboardy\.write(?:Sync)?\(|\bSet-Clipboard\b|\|\s{0,3}(?:pbcopy|xclip|xsel)\b|\bClipboard\]?(?:::|\.)Set(?:Text|DataObject)\s{0,2}\(|\bSetClipboard(?:Data|Text)\s{0,2}\(/i],
   },
 ];
