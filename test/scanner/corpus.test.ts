@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type ScanReport } from '../../shared/scanner/index.js';
-import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, BLIND_V20_CORPUS_DIR, BLIND_V21_CORPUS_DIR, BLIND_V22_CORPUS_DIR, BLIND_V23_CORPUS_DIR, BLIND_V24_CORPUS_DIR, BLIND_V25_CORPUS_DIR, BLIND_V26_CORPUS_DIR, BLIND_V27_CORPUS_DIR, BLIND_V28_CORPUS_DIR, BLIND_V29_CORPUS_DIR, BLIND_V30_CORPUS_DIR, BLIND_V31_CORPUS_DIR, BLIND_V32_CORPUS_DIR, BLIND_V33_CORPUS_DIR, BLIND_V34_CORPUS_DIR, BLIND_V35_CORPUS_DIR, BLIND_V36_CORPUS_DIR, BLIND_V37_CORPUS_DIR, BLIND_V38_CORPUS_DIR, BLIND_V39_CORPUS_DIR, BLIND_V40_CORPUS_DIR, BLIND_V41_CORPUS_DIR, BLIND_V42_CORPUS_DIR, BLIND_V43_CORPUS_DIR, BLIND_V44_CORPUS_DIR, BLIND_V45_CORPUS_DIR, BLIND_V46_CORPUS_DIR, BLIND_V47_CORPUS_DIR, BLIND_V48_CORPUS_DIR, BLIND_V49_CORPUS_DIR, BLIND_V50_CORPUS_DIR, BLIND_V51_CORPUS_DIR, BLIND_V52_CORPUS_DIR, BLIND_V53_CORPUS_DIR, BLIND_V54_CORPUS_DIR, BLIND_V55_CORPUS_DIR, BLIND_V56_CORPUS_DIR, BLIND_V57_CORPUS_DIR, BLIND_V58_CORPUS_DIR, BLIND_V59_CORPUS_DIR, BLIND_V60_CORPUS_DIR, BLIND_V61_CORPUS_DIR, BLIND_V62_CORPUS_DIR, BLIND_V63_CORPUS_DIR, BLIND_V64_CORPUS_DIR, BLIND_V65_CORPUS_DIR, BLIND_V66_CORPUS_DIR, BLIND_V67_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
+import { BLIND_CORPUS_DIR, BLIND_V3_CORPUS_DIR, BLIND_V4_CORPUS_DIR, BLIND_V5_CORPUS_DIR, BLIND_V6_CORPUS_DIR, BLIND_V7_CORPUS_DIR, BLIND_V8_CORPUS_DIR, BLIND_V9_CORPUS_DIR, BLIND_V10_CORPUS_DIR, BLIND_V11_CORPUS_DIR, BLIND_V12_CORPUS_DIR, BLIND_V13_CORPUS_DIR, BLIND_V14_CORPUS_DIR, BLIND_V15_CORPUS_DIR, BLIND_V16_CORPUS_DIR, BLIND_V17_CORPUS_DIR, BLIND_V18_CORPUS_DIR, BLIND_V19_CORPUS_DIR, BLIND_V20_CORPUS_DIR, BLIND_V21_CORPUS_DIR, BLIND_V22_CORPUS_DIR, BLIND_V23_CORPUS_DIR, BLIND_V24_CORPUS_DIR, BLIND_V25_CORPUS_DIR, BLIND_V26_CORPUS_DIR, BLIND_V27_CORPUS_DIR, BLIND_V28_CORPUS_DIR, BLIND_V29_CORPUS_DIR, BLIND_V30_CORPUS_DIR, BLIND_V31_CORPUS_DIR, BLIND_V32_CORPUS_DIR, BLIND_V33_CORPUS_DIR, BLIND_V34_CORPUS_DIR, BLIND_V35_CORPUS_DIR, BLIND_V36_CORPUS_DIR, BLIND_V37_CORPUS_DIR, BLIND_V38_CORPUS_DIR, BLIND_V39_CORPUS_DIR, BLIND_V40_CORPUS_DIR, BLIND_V41_CORPUS_DIR, BLIND_V42_CORPUS_DIR, BLIND_V43_CORPUS_DIR, BLIND_V44_CORPUS_DIR, BLIND_V45_CORPUS_DIR, BLIND_V46_CORPUS_DIR, BLIND_V47_CORPUS_DIR, BLIND_V48_CORPUS_DIR, BLIND_V49_CORPUS_DIR, BLIND_V50_CORPUS_DIR, BLIND_V51_CORPUS_DIR, BLIND_V52_CORPUS_DIR, BLIND_V53_CORPUS_DIR, BLIND_V54_CORPUS_DIR, BLIND_V55_CORPUS_DIR, BLIND_V56_CORPUS_DIR, BLIND_V57_CORPUS_DIR, BLIND_V58_CORPUS_DIR, BLIND_V59_CORPUS_DIR, BLIND_V60_CORPUS_DIR, BLIND_V61_CORPUS_DIR, BLIND_V62_CORPUS_DIR, BLIND_V63_CORPUS_DIR, BLIND_V64_CORPUS_DIR, BLIND_V65_CORPUS_DIR, BLIND_V66_CORPUS_DIR, BLIND_V67_CORPUS_DIR, BLIND_V68_CORPUS_DIR, BLIND_V69_CORPUS_DIR, BLIND_V70_CORPUS_DIR, BLIND_V71_CORPUS_DIR, HELDOUT_PERCENT, loadSkills, splitOf, type Split } from './corpus.js';
 
 /**
  * The bars of issue 13 (recall >= 0.95, false positives <= 2%) and the figures recorded in
@@ -307,12 +307,21 @@ const BLIND_V63_RECORDED = { caught: 64, malicious: 100, flagged: 2, benign: 100
 /**
  * v64 to v67 (no emphasis), measured once against the twelfth session's last scanner: its rules
  * from reading v50..v63 and the model trained on v2..v63 (385/400 = 96.25% and 6/400 = 1.5% over
- * the four; docs/scanner.md). Kept back: neither read nor trained on.
+ * the four; docs/scanner.md). Then read and trained on (thirteenth session).
  */
 const BLIND_V64_RECORDED = { caught: 72, malicious: 100, flagged: 2, benign: 100, withModel: { caught: 98, flagged: 1 } };
 const BLIND_V65_RECORDED = { caught: 63, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 96, flagged: 0 } };
 const BLIND_V66_RECORDED = { caught: 68, malicious: 100, flagged: 2, benign: 100, withModel: { caught: 99, flagged: 2 } };
 const BLIND_V67_RECORDED = { caught: 64, malicious: 100, flagged: 2, benign: 100, withModel: { caught: 92, flagged: 3 } };
+/**
+ * v68 to v71 (no emphasis), measured once against the thirteenth session's first round: its rules
+ * from reading v64..v67 and the model trained on v2..v67 (388/400 = 97.0% and 11/400 = 2.75% over
+ * the four; docs/scanner.md).
+ */
+const BLIND_V68_RECORDED = { caught: 66, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 97, flagged: 0 } };
+const BLIND_V69_RECORDED = { caught: 68, malicious: 100, flagged: 0, benign: 100, withModel: { caught: 96, flagged: 7 } };
+const BLIND_V70_RECORDED = { caught: 68, malicious: 100, flagged: 1, benign: 100, withModel: { caught: 99, flagged: 2 } };
+const BLIND_V71_RECORDED = { caught: 63, malicious: 100, flagged: 0, benign: 100, withModel: { caught: 96, flagged: 2 } };
 
 describe.each([
   { name: 'v2', dir: BLIND_CORPUS_DIR, recorded: BLIND_RECORDED },
@@ -381,6 +390,10 @@ describe.each([
   { name: 'v65', dir: BLIND_V65_CORPUS_DIR, recorded: BLIND_V65_RECORDED },
   { name: 'v66', dir: BLIND_V66_CORPUS_DIR, recorded: BLIND_V66_RECORDED },
   { name: 'v67', dir: BLIND_V67_CORPUS_DIR, recorded: BLIND_V67_RECORDED },
+  { name: 'v68', dir: BLIND_V68_CORPUS_DIR, recorded: BLIND_V68_RECORDED },
+  { name: 'v69', dir: BLIND_V69_CORPUS_DIR, recorded: BLIND_V69_RECORDED },
+  { name: 'v70', dir: BLIND_V70_CORPUS_DIR, recorded: BLIND_V70_RECORDED },
+  { name: 'v71', dir: BLIND_V71_CORPUS_DIR, recorded: BLIND_V71_RECORDED },
 ])('the blind corpus ($name)', ({ dir, recorded }) => {
   const skills = { malicious: loadSkills('malicious', dir), benign: loadSkills('benign', dir) };
   const unsafe = (set: 'malicious' | 'benign', model: boolean): number =>
