@@ -116,15 +116,18 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     id: 'DS008',
     category: 'destructive',
     severity: 'HIGH',
-    title: 'Makes failing tests pass on paper: a failing assertion replaced by one that always holds (assert True, expect(true).toBe(true)), or a results file written to say everything passed',
+    title: 'Makes failing tests pass on paper: a failing assertion replaced by one that always holds (assert True, expect(true).toBe(true)), or a results or coverage file written to say everything passed',
     message: 'falsifies test results that reviewers and CI trust',
     where: 'any',
-    needles: ['true', '.xml', '.json', 'fail', '<testsuite'],
-    patternNeedles: [['true'], ['.xml', '.json'], ['<testsuite'], ['fail'], ['fail'], ['true']],
+    needles: ['true', '.xml', '.json', 'fail', '<testsuite', '.total', '.pct', 'errors'],
+    patternNeedles: [['true'], ['.xml', '.json'], ['.total', '.pct', 'fail', 'errors'], ['<testsuite'], ['fail'], ['fail'], ['true']],
     spansLines: true,
     patterns: [
       /\b(?:replac|swap|chang|turn|rewrit|edit|convert)\w{0,4}\b[^.\n]{0,80}?\b(?:failing|broken|red|flaky)\s{1,3}(?:assert\w{0,10}|expect\w{0,10}|tests?|checks?)\b[^.\n]{0,60}?\b(?:with|into|to|by|for)\b[^.\n]{0,20}?(?:assert\s{1,3}true\b|expect\(\s{0,2}true\s{0,2}\)\.to(?:be|equal)\(\s{0,2}true|asserttrue\(\s{0,2}true\s{0,2}\)|assert\s{1,3}1\s{0,2}==\s{0,2}1\b)/i,
       /(?:\b(?:write|writes|overwrite|mark|record|forge|fake)\b|γράψ[α-ωά-ώ]{1,3}|schreib\w{0,2}|escrib\w{1,3}|[ée]cri\w{1,4}|scriv\w{1,3}|zapisz|napiš|schrijf|skriv|kirjoita|yaz|tulis|写入|書き込)[^\n]{0,60}?(?:test-results|junit|test-report|results)[\w.-]{0,30}\.(?:xml|json)\b[^\n]{0,80}?(?:\b0\s{1,3}failures\b|failures=["']?0\b|\ball\s{1,3}(?:tests?\s{1,3})?(?:passed|pass)\b|όλες\s{1,3}πέρασαν|alle\s{1,3}(?:tests\s{1,3})?bestanden|todas\s{1,3}pasaron)/i,
+      // A coverage summary or a JUnit report forged in code: `entry.lines.covered = entry.lines.total`, `entry.lines.pct = 100`,
+      // `suite.set("failures", "0")`.
+      /\.(?:covered|hit|hits)\s{0,2}=\s{0,2}[\w.\[\]"']{0,60}\.total\b|\.pct\s{0,2}=\s{0,2}100\b|\.set(?:Attribute)?\(\s{0,2}["'](?:failures|errors)["']\s{0,2},\s{0,2}["']0["']\s{0,2}\)/,
       // A report forged in a CI step: `echo '<testsuite tests="1" failures="0">...' > reports/junit.xml`.
       /\b(?:echo|printf|cat)\b[^\n]{0,40}?<testsuite\b[^\n]{0,200}?\bfailures=["']?0["']?[^\n]{0,200}?>\s{0,2}["']?[\w./${}-]{0,80}\.xml\b/i,
       // In a test reporter's code: a failed result rewritten as passed.

@@ -53,8 +53,11 @@ export const WALLET_RULES: readonly Rule[] = [
     message: 'asks for a wallet seed phrase or private key',
     // In code, a comment such as "export your private key" documents an API; prompts are WL006.
     where: ['markdown', 'other'],
-    needles: ['seed', 'recovery', 'mnemonic', 'secret', 'private', 'wallet', 'word'],
+    needles: ['seed', 'recovery', 'mnemonic', 'secret', 'private', 'wallet', 'word', 'frase', 'phrase', 'priv', 'palabras', 'palavras'],
     patterns: [
+      // Asked of the user by name in Spanish, Portuguese, French, Italian and German: "Pide al usuario su frase semilla", "peça ao usuário a frase de
+      // recuperação" (not "si alguien te pide tu frase semilla", a warning).
+      /\b(?:pide|p[íi]dele|solicita|pregunta|p(?:e|é)(?:ç|c)a|pe(?:ç|c)a|solicite|demandez|demande|chiedi|chieda|bitte|frage|frag)\s{1,3}(?:al|ao|à|a|à\s{1,3}l['’]|all['’]|den|die)\s{0,3}(?:usuario|usuário|utilisateur|utente|nutzer|benutzer|anwender)\w{0,2}\s{1,3}(?:(?:por|um|nach|per)\s{1,3})?(?:(?:su|sua|a|la|sa|seine?n?|ihre?n?|tu|de)\s{1,3}){0,2}(?:frase\s{1,3}(?:semilla|semente|secreta|de\s{1,3}recupera[\wçãõ]{2,5}|di\s{1,3}recupero|mnem[\wôó]{2,5})|phrase\s{1,3}(?:de\s{1,3}r[ée]cup[ée]ration|secr[èe]te|mn[ée]monique)|seed-?phrase|wiederherstellungs(?:phrase|satz)|clave\s{1,3}privada|chave\s{1,3}privada|cl[ée]\s{1,3}priv[ée]e|chiave\s{1,3}privata|privaten?\s{1,3}schl(?:ü|u)ssel|(?:12|24)\s{1,3}(?:palabras|palavras|mots|parole|w(?:ö|o)rter))/i,
       /\b(?:enter|paste|provide|share|send|type|give|submit|input|upload|export|reveal|tell\s{1,3}me|ask\s{1,3}(?:the\s{1,3}user|them)(?:\s{1,3}to\s{1,3}(?:read(?:\s{1,3}out)?|recite|dictate|say|spell(?:\s{1,3}out)?|write\s{1,3}(?:out|down)))?|ask|request|collect|copy)\s{1,3}(?:(?:for|to|in|out|me|us|them|over|with\s{1,3}us)\s{1,3}){0,2}(?:your|their|the\s{1,3}user['’]?s|his|her|my|our)\b[^\n]{0,30}?\b(?:seed\s{1,3}(?:phrase|words)|recovery\s{1,3}(?:phrase|words)|mnemonic(?:\s{1,3}phrase)?|secret\s{1,3}(?:recovery\s{1,3})?phrase|private\s{1,3}keys?|wallet\s{1,3}keys?|(?:12|24|twelve|twenty-four)[- ]word\s{1,3}(?:phrase|seed))\b/i,
     ],
     unless: [/\b(?:environment\s{1,3}variable|env\s{1,3}var|\.env\b|PRIVATE_KEY\b|testnet|devnet|hardware\s{1,3}wallet|public\s{1,3}(?:address|key))/i],
