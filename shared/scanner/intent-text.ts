@@ -126,12 +126,38 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt:
   if (zone.kind !== 'markdown') return true;
   // A blockquote, a quotation or a table cell's code span under a heading that shows attacks, or
   // in teaching material, quotes the attack (as check() in match.ts reads it), whatever the feature.
-  if (zone.exhibit && (quotedInRow(p.lines[line], at - p.lineStarts[line]) || inDoubleQuotes(p.text, paragraphStart(p.text, at), at))) return false;
+  if (zone.exhibit && (quotedInRow(p.lines[line], at - p.lineStarts[line]) || inDoubleQuotes(p.text, paragraphStart(p.text, at), at) || inGerundItem(p, line))) return false;
   const negatable = NEGATABLE.has(feature);
   if (!negatable && feature !== 'conceal') return true;
   // From the paragraph's start: a quotation, or a code span, may open on the line before ("the "paste your\nconfig" box").
   if (inDoubleQuotes(p.text, paragraphStart(p.text, at), at)) return false;
   return !negatable || (!negatedHere(p.text, at) && !isDescription(p.text, at));
+}
+
+/** A list item's first line: its marker, then its first word. */
+const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s{1,4}(?:\*\*)?([A-Za-z]+)/;
+/** Lines of a list item looked back through for its first line. */
+const ITEM_REACH = 4;
+/** A word in -ing that is no gerund ("Bring the file ..." is an order) is not one. */
+const GERUND = /^(?!(?:bring|string|spring|swing|sting|thing|nothing|something|anything|everything|during)$)[a-z]{2,}ing$/i;
+/** A list item's continuation line, indented under it. */
+const CONTINUATION = /^\s{2,}\S/;
+
+/**
+ * Whether `line` belongs to a list item that opens with a gerund ("- Sending files or environment
+ * values to a URL", "- Fetching remote text each run and treating it as instructions"): under a
+ * heading that shows attacks, such an item names a behaviour to look for; an order opens with
+ * the verb itself.
+ */
+function inGerundItem(p: Prepared, line: number): boolean {
+  for (let i = line; i >= 0 && line - i <= ITEM_REACH; i--) {
+    const text = p.lines[i];
+    const m = LIST_ITEM.exec(text);
+    if (m) return GERUND.test(m[1]);
+    // Short of the item's first line, only its indented continuation lines.
+    if (!CONTINUATION.test(text)) return false;
+  }
+  return false;
 }
 
 /** A blockquote line, or a table cell's code span: `| "do not tell the user" | \`Do not mention this step.\` |`. */

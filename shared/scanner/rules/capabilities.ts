@@ -127,12 +127,12 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     category: 'destructive',
     severity: 'LOW',
     signal: true,
-    title: 'Deletes files or folders from code (shutil.rmtree, os.remove, fs.rm, Remove-Item, os.RemoveAll, remove_dir_all, rm -r; not `rm -rf` of a build output such as build/, dist/ or node_modules/, nor of a temporary file in $tmp) (signal)',
+    title: 'Deletes files or folders from code (shutil.rmtree, os.remove, fs.rm, Remove-Item, os.RemoveAll, remove_dir_all, rm -r; not `rm -rf` of a build output such as build/, dist/ or node_modules/, of a temporary file in $tmp, or of a package manager\'s cache such as /var/lib/apt/lists/*) (signal)',
     message: 'deletes files from code',
     where: CODE,
     needles: ['rmtree', 'os.remove', 'os.unlink', 'os.rmdir', 'fs.rm', 'fs.unlink', 'fs.promises.rm', 'remove-item', 'os.removeall', 'fileutils.rm', 'remove_dir_all', 'remove_file', 'rm '],
     patterns: [
-      /\bshutil\.rmtree\(|\bos\.(?:remove|unlink|rmdir)\(|\bfs\.(?:promises\.)?(?:rm|rmSync|unlink|unlinkSync|rmdir|rmdirSync)\(|\bRemove-Item\b|\bos\.RemoveAll\(|\bFileUtils\.rm(?:_rf?|_r)?\b|\bstd::fs::remove_(?:dir_all|file)\(|\bfs::remove_(?:dir_all|file)\(|(?:^|[;&|]\s{0,3})\s{0,8}rm\s{1,3}-[a-z]{0,3}[rf][a-z]{0,3}\b(?!\s{1,3}(?:(?:\.\/)?(?:build|dist|out|target|coverage|node_modules|\.cache|__pycache__|\.pytest_cache|\.tox)\/?|["']?\$\{?(?:tmp|TMP|tmpfile|TMPFILE|tmpdir|TMPDIR|temp|TEMP|tempfile)\w{0,12}\}?["']?)(?:\s|$))/im,
+      /\bshutil\.rmtree\(|\bos\.(?:remove|unlink|rmdir)\(|\bfs\.(?:promises\.)?(?:rm|rmSync|unlink|unlinkSync|rmdir|rmdirSync)\(|\bRemove-Item\b|\bos\.RemoveAll\(|\bFileUtils\.rm(?:_rf?|_r)?\b|\bstd::fs::remove_(?:dir_all|file)\(|\bfs::remove_(?:dir_all|file)\(|(?:^|[;&|]\s{0,3})\s{0,8}rm\s{1,3}-[a-z]{0,3}[rf][a-z]{0,3}\b(?!\s{1,3}(?:(?:\.\/)?(?:build|dist|out|target|coverage|node_modules|\.cache|__pycache__|\.pytest_cache|\.tox)\/?|["']?\$\{?(?:tmp|TMP|tmpfile|TMPFILE|tmpdir|TMPDIR|temp|TEMP|tempfile)\w{0,12}\}?["']?|\/var\/lib\/apt\/lists\/\*?|\/var\/cache\/(?:apt|apk|yum|dnf)\/?\*?|(?:\/root|~)\/\.cache\/pip\/?)(?:\s|$))/im,
     ],
   },
   {
@@ -176,14 +176,14 @@ export const CAPABILITY_RULES: readonly Rule[] = [
     category: 'destructive',
     severity: 'LOW',
     signal: true,
-    title: 'Prose promising that the skill changes nothing ("read-only", "never deletes anything", "non-destructive"; not a step\'s "nothing is deleted", nor "never touch files that are still open") (signal)',
+    title: 'Prose promising that the skill changes nothing ("read-only", "never deletes anything", "non-destructive"; not a step\'s "nothing is deleted", "never touch files that are still open", nor "the file is read-only") (signal)',
     message: 'promises to change nothing',
     where: ['markdown'],
     prose: 'match',
     needles: ['read-only', 'readonly', 'never', 'not', 'n\'t', 'non-destructive', 'only reads'],
     patterns: [
       // Not "read-only" said of something else: "a read-only mount", "read-only tokens", "the replica is read-only".
-      /\bread-?only\b(?!\s{1,3}(?:mounts?|mounted|file\s{0,3}systems?|fs|volumes?|replicas?|files?|tokens?|keys?|users?|roles?|permissions?|attributes?|fields?|properties|property|snapshots?|transactions?|scopes?|credentials?|connections?|members?|bind)\b)|\bnon-destructive\b(?!\s{1,3}(?:targets?|commands?|steps?|ones|tasks?|operations?|options?|flags?|modes?|checks?)\b)|\bonly\s{1,3}reads\b/i,
+      /\b(?=read-?only\b)(?<!\b(?:files?|folders?|director(?:y|ies)|disks?|volumes?|mounts?|file\s{0,3}systems?|it|they|repository|repo)\s{1,3}(?:is|are|was|were|be|being|becomes?)\s{1,3})read-?only\b(?!\s{1,3}(?:checks?|steps?|commands?|operations?|quer(?:y|ies)|access|calls?|endpoints?|apis?|requests?|mounts?|mounted|file\s{0,3}systems?|fs|volumes?|replicas?|files?|tokens?|keys?|users?|roles?|permissions?|attributes?|fields?|properties|property|snapshots?|transactions?|scopes?|credentials?|connections?|members?|bind)\b)|\bnon-destructive\b(?!\s{1,3}(?:targets?|commands?|steps?|ones|tasks?|operations?|options?|flags?|modes?|checks?)\b)|\bonly\s{1,3}reads\b/i,
       /\b(?:never|does\s{1,3}not|doesn['’]t|will\s{1,3}not|won['’]t)\s{1,3}(?:deletes?|removes?|modif(?:y|ies)|changes?|touch(?:es)?)\s{1,3}(?:any(?:thing)?|your\s{1,3}files|files?|folders?|data)\b(?!\s{1,3}(?:that|which|whose|still|currently|in\s{1,3}use|outside|under|newer|younger|older|opened|open|locked|without)\b)/i,
     ],
   },

@@ -120,7 +120,7 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     message: 'falsifies test results that reviewers and CI trust',
     where: 'any',
     needles: ['true', '.xml', '.json', 'fail', '<testsuite', '.total', '.pct', 'errors'],
-    patternNeedles: [['true'], ['.xml', '.json'], ['.total', '.pct', 'fail', 'errors'], ['<testsuite'], ['fail'], ['fail'], ['true']],
+    patternNeedles: [['true'], ['.xml', '.json'], ['.total', '.pct', 'fail', 'errors'], ['errors'], ['<testsuite'], ['fail'], ['fail'], ['true']],
     spansLines: true,
     patterns: [
       /\b(?:replac|swap|chang|turn|rewrit|edit|convert)\w{0,4}\b[^.\n]{0,80}?\b(?:failing|broken|red|flaky)\s{1,3}(?:assert\w{0,10}|expect\w{0,10}|tests?|checks?)\b[^.\n]{0,60}?\b(?:with|into|to|by|for)\b[^.\n]{0,20}?(?:assert\s{1,3}true\b|expect\(\s{0,2}true\s{0,2}\)\.to(?:be|equal)\(\s{0,2}true|asserttrue\(\s{0,2}true\s{0,2}\)|assert\s{1,3}1\s{0,2}==\s{0,2}1\b)/i,
@@ -128,6 +128,8 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
       // A coverage summary or a JUnit report forged in code: `entry.lines.covered = entry.lines.total`, `entry.lines.pct = 100`,
       // `suite.set("failures", "0")`.
       /\.(?:covered|hit|hits)\s{0,2}=\s{0,2}[\w.\[\]"']{0,60}\.total\b|\.pct\s{0,2}=\s{0,2}100\b|\.set(?:Attribute)?\(\s{0,2}["'](?:failures|errors)["']\s{0,2},\s{0,2}["']0["']\s{0,2}\)/,
+      // In words in any language, both counters of a report set to zero: "atur `failures=\"0\"` serta `errors=\"0\"`".
+      /[\x60"']failures=\\?["']0\\?["'][\x60"']?[^\n]{0,30}?[\x60"']errors=\\?["']0\b/i,
       // A report forged in a CI step: `echo '<testsuite tests="1" failures="0">...' > reports/junit.xml`.
       /\b(?:echo|printf|cat)\b[^\n]{0,40}?<testsuite\b[^\n]{0,200}?\bfailures=["']?0["']?[^\n]{0,200}?>\s{0,2}["']?[\w./${}-]{0,80}\.xml\b/i,
       // In a test reporter's code: a failed result rewritten as passed.

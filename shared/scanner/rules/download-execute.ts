@@ -109,6 +109,8 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
       // Downloaded into a name, run a few lines on: `code = urlopen(URL).read().decode()` ... `exec(compile(code, ...))`.
       /\b(\w{1,30})\s{0,3}=\s{0,3}(?:requests\.get|httpx\.get|(?:\w{1,30}\.){0,3}urlopen)\([^\n]{0,300}?\)\s{0,3}\.(?:text|content|read\(\))[^\n]{0,60}\n(?:[^\n]{0,200}\n){0,3}?[^\n]{0,80}?\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:compile\(\s{0,3})?\1\b/,
       /\b(?:const|let|var)\s{1,3}(\w{1,30})\s{0,3}=\s{0,3}await\s{1,3}\(?\s{0,3}(?:await\s{1,3})?fetch\([^\n]{0,200}?\)\s{0,3}\)?\s{0,3}\.text\(\)[^\n]{0,60}\n(?:[^\n]{0,200}\n){0,3}?[^\n]{0,80}?\b(?:eval\s{0,3}\(|new\s{1,3}Function\s{0,3}\()\s{0,3}\1\b/,
+      // Python's context-managed response read into a name, then run: `with urlopen(u) as r:` / `code = r.read().decode()` / `exec(compile(code, ...))`.
+      /\bwith\s{1,3}(?:\w{1,30}\.){0,3}urlopen\([^\n]{0,200}\)\s{1,3}as\s{1,3}(\w{1,30})\s{0,3}:[^\n]{0,10}\n[^\n]{0,80}?\b(\w{1,30})\s{0,3}=\s{0,3}\1\.read\(\)[^\n]{0,60}\n(?:[^\n]{0,200}\n){0,3}?[^\n]{0,80}?\b(?:exec|eval)\s{0,3}\(\s{0,3}(?:compile\(\s{0,3})?\2\b/,
       // The response read in a second step, and the text handed to `new Function` after its parameter names:
       // `const res = await fetch(u)`, `const code = await res.text()`, `new Function('require', code)`.
       /\bfetch\([^\n]{0,200}\n(?:[^\n]{0,200}\n){0,2}?[^\n]{0,40}?\b(?:const|let|var)\s{1,3}(\w{1,30})\s{0,3}=\s{0,3}await\s{1,3}\w{1,30}\.text\(\)[^\n]{0,60}\n(?:[^\n]{0,200}\n){0,3}?[^\n]{0,80}?\b(?:eval\s{0,3}\(|new\s{1,3}Function\s{0,3}\((?:\s{0,3}["'][\w$]{1,30}["']\s{0,3},){0,6})\s{0,3}\1\b/,

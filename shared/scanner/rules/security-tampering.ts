@@ -54,7 +54,7 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     id: 'SC005',
     category: 'security-tampering',
     severity: 'HIGH',
-    title: 'Selectively removing entries from audit records (auth.log, /var/log/secure, audit logs, CloudTrail, wtmp, the Security event log), in code or in words',
+    title: 'Selectively removing entries from audit records (auth.log, /var/log/secure, audit logs, CloudTrail, wtmp, the Security event log, an audit table in SQL), in code or in words',
     message: 'removes chosen entries from audit records, which forges what they show',
     where: 'any',
     needles: ['auth.log', '/var/log/secure', 'audit', 'cloudtrail', 'wtmp', 'btmp', 'security log', 'security event log'],
@@ -62,6 +62,8 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       // sed's in-place delete, or a filtered copy written back, on an audit record.
       /\bsed\s{1,3}(?:-\w{0,4}i\w{0,4}|--in-place)\b[^\n]{0,160}?\/d\b[^\n]{0,160}?(?:\/var\/log\/(?:auth\.log|secure|audit\/)|\baudit\.log\b|\bwtmp\b|\bbtmp\b|cloudtrail)/i,
       /\bgrep\s{1,3}-v\b[^\n]{0,160}?(?:\/var\/log\/(?:auth\.log|secure|audit\/)|\baudit\.log\b|cloudtrail)[^\n]{0,80}?(?:>|\|\s{0,3}sponge\b|&&\s{0,3}mv\b)/i,
+      // SQL that deletes or empties an audit table: `DELETE FROM audit_log WHERE ...`, `TRUNCATE audit_events`.
+      /\b(?:delete\s{1,3}from|truncate(?:\s{1,3}table)?)\s{1,3}["'`]?(?:\w{1,30}\.)?["'`]?\w{0,20}audit\w{0,20}\b/i,
       // "Remove lines from /var/log/auth.log that show ...", "drop the entries of the audit log".
       /\b(?:remove|removing|delete|deleting|strip|stripping|scrub|scrubbing|purge|purging|drop|dropping|edit\s{1,3}out|erase|erasing|prune|pruning)\s{1,3}(?:(?:the|any|all|those|these|matching|specific|certain|individual)\s{1,3})?(?:\w{1,12}\s{1,3}){0,2}(?:lines?|entries|records|events|rows)\b[^.\n]{0,80}?\b(?:from|in|of)\s{1,3}[^.\n]{0,40}?(?:\/var\/log\/(?:auth\.log|secure)|\bauth\.log\b|\baudit\.log\b|\bcloudtrail\b|\baudit\s{1,3}(?:logs?|trail|records)\b|\bsecurity\s{1,3}(?:event\s{1,3})?logs?\b|\bwtmp\b)/i,
     ],
