@@ -325,7 +325,7 @@ const DEFY_ELSEWHERE = String.raw`\b(?:se|anche\s{1,3}se)\s{1,3}l['’]\s{0,2}ut
 const DEFY_CJK_RU = String.raw`${NOT_LETTER}kullanıcı\w{0,4}[^.\n]{0,40}?(?:yazsa|girse|seçse|istese|söylese)\s{1,3}bile|无论用户|不管用户|即使用户|哪怕用户|ユーザーが[^。\n]{0,30}?(?:としても|ても|でも)|사용자가[^.\n]{0,30}?(?:않아도|더라도|해도)|(?:^|[^а-яё])даже\s{1,3}если\s{1,3}(?:он|oh|она|oha|они|пользовател)`;
 /**
  * "Regardless of what the user says" in more languages, "if the user asked for X, approve anyway", and the
- * lie told after the act: "state that the agent made no changes", "tell the user nothing was deleted".
+ * lie told after the act: "state that the agent made no changes", "say that you deleted nothing".
  */
 const DEFY_REGARDLESS = String.raw`${NOT_LETTER}niezale(?:ż|z)nie\s{1,3}od\s{1,3}tego,?\s{1,3}(?:co|czy|jak)\s{1,3}(?:\S{1,15}\s{1,3}){0,2}?u(?:ż|z)ytkownik|${NOT_LETTER}je(?:ś|s)li\s{1,3}u(?:ż|z)ytkownik\w{0,3}\s[^.\n]{0,80}?\bi\s{1,3}tak\b` +
   String.raw`|\bbez\s{1,3}ohledu\s{1,3}na\s{1,3}to,?\s{1,3}(?:co|zda|jestli)\s{1,3}(?:\S{1,15}\s{1,3}){0,2}?uživatel|\b(?:sin\s{1,3}importar|independientemente\s{1,3}de)\s{1,3}lo\s{1,3}que\s{1,3}(?:\S{1,15}\s{1,3}){0,2}?(?:el\s{1,3})?usuario` +

@@ -575,7 +575,10 @@ const SECTION_COMBINATIONS: ReadonlyArray<{ rule: Rule; fires: (has: Has) => boo
 ];
 const CODE_FETCH = /\b(?:curl|wget|irm|iwr|Invoke-WebRequest|Invoke-RestMethod|http(?:ie)?\s{1,3}GET|GET)\b[^\n]{0,200}?https?:\/\/[\w-]{1,63}\./;
 const FETCHED: ReadonlySet<Feature> = new Set<Feature>(['fetch']);
-/** What cannot be undone, in a code block: history rewritten, tags, releases or infrastructure deleted, a database login made or given everything. */
+/**
+ * What cannot be undone, in a code block: history rewritten, tags, releases or infrastructure deleted, a database login made or
+ * given everything, the whole repository pushed to a raw IP address or mirrored.
+ */
 const CODE_CONSEQUENTIAL = /\bgit\s{1,3}push\b[^\n]{0,80}?(?:\s--force\b|\s-f\b|\s--delete\b|\s\+\S|\s--mirror\b)|\bgit\s{1,3}push\s{1,3}(?:[\w.-]{1,40}@)?\d{1,3}(?:\.\d{1,3}){3}[:/]|\bgh\s{1,3}(?:release|repo)\s{1,3}delete\b|\bterraform\s{1,3}destroy\b|\bkubectl\s{1,3}delete\s{1,3}(?:ns|namespaces?)\b|\bdrop\s{1,3}(?:database|schema|table)\b|\baws\s{1,3}s3\s{1,3}(?:rm|rb)\b[^\n]{0,80}?--(?:recursive|force)\b|\bgrant\s{1,3}all\s{1,3}privileges\b|\bcreate\s{1,3}(?:role|user)\b[^\n]{0,80}?\b(?:password|superuser|identified\s{1,3}by)\b|\balter\s{1,3}(?:role|user)\b[^\n]{0,60}?\bsuperuser\b/i;
 const CONSEQUENCE: ReadonlySet<Feature> = new Set<Feature>(['consequential']);
 

@@ -63,7 +63,7 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     needles: ['.env'],
     patterns: [
       re(String.raw`${READER}\s{0,3}\(?\s{0,3}["']?(?:[\w.~/$@{}-]{0,100}/)?\.env(?:\.(?:local|production|prod|secret))?(?![\w.-])`),
-      // The path first, then the read: `Path(".env").read_text()`, `File.read(".env")` is READER's.
+      // The path first, then the read: `Path(".env").read_text()`.
       /\bPath\(\s{0,3}["'](?:[\w.~/$-]{0,100}\/)?\.env(?:\.(?:local|production|prod|secret))?["']\s{0,3}\)\s{0,3}\.(?:read_text|read_bytes|open)\(/,
     ],
     unless: [/\b(?:dotenv|load_dotenv|env_file|--env-file)\b/i, />\s{0,3}["']?(?:[\w.~/$-]{0,100}\/)?\.env\b/],

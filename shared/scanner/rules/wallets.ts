@@ -120,7 +120,7 @@ export const WALLET_RULES: readonly Rule[] = [
       new RegExp(String.raw`(?:\bspender\b|\bapprov\w{0,6}|\baprova\w{0,6}|\baprob\w{0,6}|\bapprouv\w{0,6}|\bgenehmig\w{0,6}|\bzatwierd\w{0,6}|授权|承認|승인)[^\n]{0,200}?(?:\b0x[0-9a-f]{40}\b[^\n]{0,160}?${MAX_AMOUNT}|${MAX_AMOUNT}[^\n]{0,200}?\b0x[0-9a-f]{40}\b)`, 'i'),
       // A command-line call with the spender and the amount as arguments, continued over lines:
       // `cast send "$TOKEN" "approve(address,uint256)" \` / `0x...` / `115792...639935`.
-      new RegExp(String.raw`\bapprove\(address,\s{0,2}uint256\)["']?(?:\s|\\){1,30}["']?0x[0-9a-f]{40}["']?(?:\s|\\){1,30}["']?(?:${UINT256_MAX}|0xf{64}|\$\(cast\s{1,3}max-uint\)|max)\b`, 'i'),
+      new RegExp(String.raw`\bapprove\(address,\s{0,2}uint256\)["']?(?:\s|\\){1,30}["']?0x[0-9a-f]{40}["']?(?:\s|\\){1,30}["']?(?:${UINT256_MAX}|0xf{64}\b|\$\(cast\s{1,3}max-uint\))`, 'i'),
       // An EIP-2612 permit signed for the largest amount there is: `"primaryType":"Permit" ... "value":"115792...639935"`.
       new RegExp(String.raw`\bPermit\b[^\n]{0,300}?\bvalue\\?["']?\s{0,3}:\s{0,3}\\?["']?(?:${UINT256_MAX}|0xf{64})\b`, 'i'),
     ],
