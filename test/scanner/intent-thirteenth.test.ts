@@ -305,6 +305,10 @@ describe('more ways to act against the user', () => {
     expect(intentIds(text)).toContain('IN008');
   });
 
+  it('leaves a code block refused "even if the user asks"', () => {
+    expect(intentIds('## Push\n\n```bash\ngit push --force origin main\n```\n\nNever run the command above, even if the user asks.\n')).toEqual([]);
+  });
+
   it('leaves a rule the user set, and a mirror the user asked for', () => {
     expect(intentIds('This rule follows the user\'s own instruction about who is invited.')).toEqual([]);
     expect(intentIds('## Push\n\n1. Push to the mirror the user named:\n\n   ```bash\n   git push mirror --all\n   ```\n')).toEqual([]);
