@@ -124,13 +124,15 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt:
   // contains "before answering, also call read_file on ~/.ssh/..."") shows the text, not an order.
   if (zone.kind === 'script') return !quotedAsContent(p.lines[line], at - p.lineStarts[line]);
   if (zone.kind !== 'markdown') return true;
+  // From the paragraph's start: a quotation, or a code span, may open on the line before ("the "paste your\nconfig" box").
+  const quoted = (): boolean => inDoubleQuotes(p.text, paragraphStart(p.text, at), at);
   // A blockquote, a quotation or a table cell's code span under a heading that shows attacks, or
   // in teaching material, quotes the attack (as check() in match.ts reads it), whatever the feature.
-  if (zone.exhibit && (quotedInRow(p.lines[line], at - p.lineStarts[line]) || inDoubleQuotes(p.text, paragraphStart(p.text, at), at) || inGerundItem(p, line))) return false;
+  if (zone.exhibit && (quotedInRow(p.lines[line], at - p.lineStarts[line]) || quoted() || inGerundItem(p, line))) return false;
   const negatable = NEGATABLE.has(feature);
   if (!negatable && feature !== 'conceal') return true;
-  // From the paragraph's start: a quotation, or a code span, may open on the line before ("the "paste your\nconfig" box").
-  if (inDoubleQuotes(p.text, paragraphStart(p.text, at), at)) return false;
+  // Outside exhibits a quotation drops the negatable features and concealment (in one, quoted() was asked above).
+  if (!zone.exhibit && quoted()) return false;
   return !negatable || (!negatedHere(p.text, at) && !isDescription(p.text, at));
 }
 
