@@ -581,8 +581,8 @@ const FETCHED: ReadonlySet<Feature> = new Set<Feature>(['fetch']);
  */
 const CODE_CONSEQUENTIAL = /\bgit\s{1,3}push\b[^\n]{0,80}?(?:\s--force\b|\s-f\b|\s--delete\b|\s\+\S|\s--mirror\b)|\bgit\s{1,3}push\s{1,3}(?:[\w.-]{1,40}@)?\d{1,3}(?:\.\d{1,3}){3}[:/]|\bgh\s{1,3}(?:release|repo)\s{1,3}delete\b|\bterraform\s{1,3}destroy\b|\bkubectl\s{1,3}delete\s{1,3}(?:ns|namespaces?)\b|\bdrop\s{1,3}(?:database|schema|table)\b|\baws\s{1,3}s3\s{1,3}(?:rm|rb)\b[^\n]{0,80}?--(?:recursive|force)\b|\bgrant\s{1,3}all\s{1,3}privileges\b|\bcreate\s{1,3}(?:role|user)\b[^\n]{0,80}?\b(?:password|superuser|identified\s{1,3}by)\b|\balter\s{1,3}(?:role|user)\b[^\n]{0,60}?\bsuperuser\b/i;
 const CONSEQUENCE: ReadonlySet<Feature> = new Set<Feature>(['consequential']);
-/** A sentence that turns an act down: "never run it", "do not push this", "refuse". */
-const REFUSES = /\b(?:never|do\s{1,3}not|don['’]t|must\s{1,3}not|mustn['’]t|refuse|decline)\b/i;
+/** A sentence that turns its act down ("never run it", "do not push this"); unlike REFUSED, which turns down an order not to ask. */
+const TURNS_DOWN_THE_ACT = /\b(?:never|do\s{1,3}not|don['’]t|must\s{1,3}not|mustn['’]t|refuse|decline)\b/i;
 
 /** The markdown line ending in ':' that introduces the code block holding line `i` (at most four lines up), or -1. */
 function introducer(p: Prepared, i: number): number {
@@ -646,7 +646,7 @@ function procedureFindings(
     // consequence only from code ("this skill never removes recipients" is a promise).
     const hides = found.has('conceal') && !AT_THE_USER.test(sentenceText(text, ends.ends, s));
     // "Never run the command above, even if the user asks" refuses the code block, whatever the user says.
-    const refuses = found.has('defy') && REFUSES.test(sentenceText(text, ends.ends, s));
+    const refuses = found.has('defy') && TURNS_DOWN_THE_ACT.test(sentenceText(text, ends.ends, s));
     if (hides || refuses || found.has('consequential')) {
       const rest = new Set(found);
       if (hides) rest.delete('conceal');
