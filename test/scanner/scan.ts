@@ -5,6 +5,16 @@
 import { scanSkill } from '../../shared/scanner/index.js';
 import type { Finding } from '../../shared/scanner/index.js';
 
+/** A skill's files, as a test writes them. */
+export type CaseFiles = Array<{ path: string; text: string }>;
+
+/** The report of the rules alone on a skill of several files. */
+export const scanFiles = (files: CaseFiles) => scanSkill({ name: 'case', files }, { model: false });
+
+/** The rule ids reported at HIGH or above on a skill of several files. */
+export const highIdsInFiles = (files: CaseFiles): string[] =>
+  scanFiles(files).findings.filter((f) => f.severity === 'HIGH' || f.severity === 'CRITICAL').map((f) => f.rule_id);
+
 /** Every finding of the rules alone on one file. */
 export const findingsIn = (path: string, text: string): Finding[] =>
   scanSkill({ name: 'case', files: [{ path, text }] }, { model: false }).findings;
