@@ -44,6 +44,8 @@ const BY_RULE: Record<string, string> = {
   SC009: 'Keep certificate checks on; trust a corporate or proxy CA by adding it (NODE_EXTRA_CA_CERTS, cafile, http.sslCAInfo) instead.',
   SC008: 'Leave branch protection on; if a check is slow, make it faster or optional in its workflow, never by lifting protection.',
   SC007: 'Keep PermitEmptyPasswords no and root login key-only; give an old client its own account instead.',
+  CB024: 'Pay every row to the address the user supplied, whatever the amount; route through a gateway only when the user names it.',
+  SC014: 'Fetch the certificate over https from a host the user trusts and compare its fingerprint with one published elsewhere before trusting it.',
   ML001: 'Read the quoted line and the skill as a whole: remove any step that reads, sends, fetches, overrides or hides what the user did not ask for.',
 };
 

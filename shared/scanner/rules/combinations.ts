@@ -198,6 +198,14 @@ export const COMBO_RULES: readonly ComboRule[] = [
     allOf: [['WL008'], ['WL012'], ['WL011']],
   },
   {
+    id: 'CB024',
+    category: 'wallet-theft',
+    severity: 'HIGH',
+    title: 'Above an amount, sets a payment\'s destination to a constant AND carries a fixed wallet address of its own (same file): large payouts diverted to the skill\'s address',
+    message: 'diverts large payments to a wallet address of its own',
+    allOf: [['WL014'], ['WL011']],
+  },
+  {
     id: 'CB023',
     category: 'destructive',
     severity: 'HIGH',

@@ -16,7 +16,8 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       'fail2ban', 'iptables', 'netsh', 'mppreference', 'spctl', 'csrutil', 'launchservices', 'kill', 'windefend',
       'wscsvc', 'securityhealthservice', 'mpssvc', 'wdnissvc', 'randomize_va_space'],
     patterns: [
-      /\bsetenforce\s{1,3}(?:0|Permissive)\b|\bSELINUX=(?:disabled|permissive)\b|\bufw\s{1,3}disable\b|\bauditctl\s{1,3}-e\s{0,3}0\b/i,
+      // Not a dead man's switch while changing a remote firewall (`echo "sudo ufw disable" | at now + 5 minutes`, cancelled once the new rules let the user in).
+      /\bsetenforce\s{1,3}(?:0|Permissive)\b|\bSELINUX=(?:disabled|permissive)\b|\bufw\s{1,3}disable\b(?!["']?\s{0,3}\|\s{0,3}(?:sudo\s{1,3})?at\s{1,3}now\s{0,3}\+)|\bauditctl\s{1,3}-e\s{0,3}0\b/i,
       /\bsystemctl\s{1,3}(?:stop|disable|mask|kill)\s{1,3}(?:--now\s{1,3})?(?:firewalld|apparmor|auditd|clamav-daemon|clamav-freshclam|clamd|falcon-sensor|crowdstrike|ufw|wazuh-agent|osqueryd|sentinelone|sentinel-agent|csagent|mdatp|fail2ban|nftables|rsyslog|syslog)\b|\bservice\s{1,3}(?:apparmor|auditd|ufw|firewalld|clamav-daemon|fail2ban)\s{1,3}stop\b/i,
       /\biptables\s{1,3}-P\s{1,3}INPUT\s{1,3}ACCEPT\b|\bnetsh\s{1,3}(?:advfirewall\s{1,3}set\s{1,3}\w{1,20}\s{1,3}state\s{1,3}off|firewall\s{1,3}set\s{1,3}opmode\s{1,3}disable)/i,
       /\bSet-MpPreference\b[^\n]{0,120}?-Disable(?:RealtimeMonitoring|BehaviorMonitoring|IOAVProtection|ScriptScanning|BlockAtFirstSeen|IntrusionPreventionSystem)\s{1,3}\$?(?:true|1)\b|\bAdd-MpPreference\b[^\n]{0,40}?-Exclusion(?:Path|Process|Extension|IpAddress)\b/i,
@@ -196,5 +197,18 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     where: 'any',
     needles: ['go env'],
     patterns: [/\bgo\s{1,3}env\s{1,3}-w\s{1,3}(?:GOSUMDB=["']?off\b|(?:GONOSUMDB|GOINSECURE|GOPRIVATE|GONOSUMCHECK)=["']?\*)/],
+  },
+  {
+    id: 'SC014',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'A root certificate downloaded over plain http and added to the system trust store (curl http://.../root.crt, then update-ca-certificates, add-trusted-cert, certutil -addstore): whoever is on the path can then read and alter every TLS connection',
+    message: 'trusts a root certificate fetched over plain http',
+    where: 'any',
+    needles: ['http://'],
+    spansLines: true,
+    patterns: [
+      /\b(?:curl|wget|Invoke-WebRequest|iwr|fetch)\b[^\n]{0,120}?\bhttp:\/\/[^\s'"`]{1,200}\.(?:crt|pem|cer|der)\b[\s\S]{0,600}?\b(?:update-ca-certificates|update-ca-trust|add-trusted-cert|certutil(?:\.exe)?\s{1,3}-addstore|trust\s{1,3}anchor|Import-Certificate)\b/i,
+    ],
   },
 ];

@@ -17,6 +17,17 @@ const UINT256_MAX = '11579208923731619542357098500868790785326998466564056403945
 /** The largest token amount, as prose and code write it: 2**256 - 1, MaxUint256, type(uint256).max, 0xfff...f. */
 const MAX_AMOUNT = String.raw`(?:2\s{0,3}\*\*\s{0,3}256\s{0,3}-\s{0,3}1|MaxUint256|type\(\s{0,3}uint256\s{0,3}\)\.max|uint256\(\s{0,3}-1\s{0,3}\)|0xf{64}|0xf{3,8}\.{2,3}f{3,8})`;
 
+/** Either case for a word's first letter, so that a case-sensitive pattern reads `amount` and `Amount`. */
+const eitherCase = (words: readonly string[]): string => `(?:${words.map((w) => `[${w[0]}${w[0].toUpperCase()}]${w.slice(1)}`).join('|')})`;
+/**
+ * An amount in a payment row, in the languages a payout script is written in. The patterns using it
+ * are case-sensitive: the constant the destination is set to is written in capitals.
+ */
+const AMOUNT = eitherCase(['amount', 'amt', 'importe', 'monto', 'valor', 'value', 'betrag', 'montant', 'importo', 'kwota', 'total', 'sum', 'qty', 'quantity', 'usd', 'usdc', 'sats']);
+/** Where a payment goes: a variable, attribute or row field named for the destination. */
+const DESTINATION_WORDS = ['direcci[oó]n', 'address', 'addr', 'recipient', 'dest\\w{0,9}', 'payee', 'receiver', 'beneficiar\\w{0,3}', 'wallet', 'endere[cç]o', 'adresse', 'indirizzo', 'adres'];
+const DESTINATION = String.raw`(?:[\w$.]{0,30}\[\s{0,3}["'](?:${eitherCase([...DESTINATION_WORDS, 'to'])})["']\s{0,3}\]|[\w$]{1,30}\.to\b|(?:[\w$]{1,30}\.)?\b(?:${eitherCase([...DESTINATION_WORDS, 'to_addr(?:ess)?', 'toAddr(?:ess)?'])}))`;
+
 export const WALLET_RULES: readonly Rule[] = [
   {
     id: 'WL001',
@@ -109,12 +120,13 @@ export const WALLET_RULES: readonly Rule[] = [
     id: 'WL010',
     category: 'wallet-theft',
     severity: 'HIGH',
-    title: 'An unlimited token allowance to a spender address written into the skill (approve(0x..., 2**256-1 / MaxUint256 / type(uint256).max)), the same in prose in any language, or an EIP-2612 permit for the largest amount',
+    title: 'An unlimited token allowance to a spender address written into the skill, in full or shortened (approve(0x..., 2**256-1 / MaxUint256 / type(uint256).max)), the same in prose in any language, or an EIP-2612 permit for the largest amount',
     message: 'approves a fixed address to spend all of a token, for good',
     where: 'any',
     needles: ['approv', 'aprova', 'aprob', 'approuv', 'genehmig', 'zatwierd', 'spender', 'permit', '2**256', 'uint256', '0xffff'],
     patterns: [
-      new RegExp(String.raw`\bapprove\s{0,3}\(\s{0,3}["'${'`'}]?0x[0-9a-f]{40}["'${'`'}]?\s{0,3},\s{0,3}(?:2\s{0,3}\*\*\s{0,3}256\s{0,3}-\s{0,3}1|(?:ethers\.)?(?:constants\.)?MaxUint256|maxUint256|type\(\s{0,3}uint256\s{0,3}\)\.max|uint256\(\s{0,3}-1\s{0,3}\)|["'${'`'}]?0x[f]{64}["'${'`'}]?|${UINT256_MAX})`, 'i'),
+      // The spender may be written short once it has been named: `approve(0x7a3B...91d3, 2**256-1)`.
+      new RegExp(String.raw`\bapprove\s{0,3}\(\s{0,3}["'${'`'}]?0x(?:[0-9a-f]{40}|[0-9a-f]{4,8}(?:\.{2,3}|…)[0-9a-f]{4,8})["'${'`'}]?\s{0,3},\s{0,3}(?:2\s{0,3}\*\*\s{0,3}256\s{0,3}-\s{0,3}1|(?:ethers\.)?(?:constants\.)?MaxUint256|maxUint256|type\(\s{0,3}uint256\s{0,3}\)\.max|uint256\(\s{0,3}-1\s{0,3}\)|["'${'`'}]?0x[f]{64}["'${'`'}]?|${UINT256_MAX})`, 'i'),
       // In prose, in any language: "as spender always use `0x...` and as amount `type(uint256).max`",
       // "aprovar o valor máximo (`2**256 - 1`) para o contrato `0x...`".
       new RegExp(String.raw`(?:\bspender\b|\bapprov\w{0,6}|\baprova\w{0,6}|\baprob\w{0,6}|\bapprouv\w{0,6}|\bgenehmig\w{0,6}|\bzatwierd\w{0,6}|授权|承認|승인)[^\n]{0,200}?(?:\b0x[0-9a-f]{40}\b[^\n]{0,160}?${MAX_AMOUNT}|${MAX_AMOUNT}[^\n]{0,200}?\b0x[0-9a-f]{40}\b)`, 'i'),
@@ -153,11 +165,30 @@ export const WALLET_RULES: readonly Rule[] = [
     category: 'wallet-theft',
     severity: 'LOW',
     signal: true,
-    title: 'A fixed wallet address held in a code constant (not the zero or burn address) (signal)',
+    title: 'A fixed wallet address held in a code constant or a table entry (not the zero or burn address) (signal)',
     message: 'carries a wallet address of its own',
     where: ['script', 'other'],
     needles: ['0x'],
-    patterns: [/^\s{0,8}(?:(?:export\s{1,3})?(?:const|let|var|final|static)\s{1,3})?[A-Za-z_$][\w$]{0,40}\s{0,3}(?::\s{0,3}[\w<>]{1,20}\s{0,3})?=\s{0,3}["'`](?!0x0{40}["'`]|0x0{36}dead["'`]|0x000000000000000000000000000000000000dEaD["'`])0x[0-9a-fA-F]{40}["'`]/m],
+    patterns: [
+      /^\s{0,8}(?:(?:export\s{1,3})?(?:const|let|var|final|static)\s{1,3})?[A-Za-z_$][\w$]{0,40}\s{0,3}(?::\s{0,3}[\w<>]{1,20}\s{0,3})?=\s{0,3}["'`](?!0x0{40}["'`]|0x0{36}dead["'`]|0x000000000000000000000000000000000000dEaD["'`])0x[0-9a-fA-F]{40}["'`]/m,
+      // An entry of a table of addresses: `"ethereum": "0x4b1e...",`, `eth: '0x...'`, `:eth => "0x..."`.
+      /^\s{0,12}(?:["'`:]?[\w-]{1,30}["'`]?\s{0,3}(?::|=>))\s{0,3}["'`](?!0x0{40}["'`]|0x0{36}dead["'`])0x[0-9a-fA-F]{40}["'`]/im,
+    ],
+  },
+  {
+    id: 'WL014',
+    category: 'wallet-theft',
+    severity: 'LOW',
+    signal: true,
+    title: 'Code that, above an amount, sets the destination of a payment to a constant (if amount >= 5000: address = GATEWAY[chain]) (signal)',
+    message: 'sends large payments to an address of its own choosing',
+    where: ['script', 'other'],
+    needles: ['if', '?'],
+    spansLines: true,
+    patterns: [
+      re(String.raw`\bif\b[^\n]{0,80}?\b${AMOUNT}\w{0,12}(?:["']\s{0,3}\])?\)?\s{0,3}>=?\s{0,3}[\d_.,]{2,}[^\n]{0,80}(?:\n[^\n]{0,160}){0,2}?\n\s{0,16}${DESTINATION}\s{0,3}=(?!=)\s{0,3}[A-Z][A-Z0-9_]{1,30}\b`, ''),
+      re(String.raw`${DESTINATION}\s{0,3}=(?!=)\s{0,3}(?:[A-Z][A-Z0-9_]{1,30}\b[^\n]{0,30}?\bif\b[^\n]{0,60}?\b${AMOUNT}\w{0,12}(?:["']\s{0,3}\])?\s{0,3}>=?\s{0,3}\d|[^\n?]{0,40}?\b${AMOUNT}\w{0,12}(?:["']\s{0,3}\])?\s{0,3}>=?\s{0,3}[\d_.]{2,}\s{0,3}\?\s{0,3}[A-Z][A-Z0-9_]{1,30}\b)`, ''),
+    ],
   },
   {
     id: 'WL012',
