@@ -106,7 +106,7 @@ const EXHIBIT_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:signs?(?![-\s]{1,3}(?
 const SIGNS_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:red\s{1,3}flags?|warning\s{1,3}signs?|signs\s{1,3}of|indicators\s{1,3}of|what\s{1,3}to\s{1,3}look\s{1,3}for|IOCs?)\b/i;
 
 /** What a skill's front matter says it is about, and that it teaches it: both make it teaching material. */
-const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering|(?:tool[- ])?poison(?:ed|ing|s)?|suspicious|exfiltration|backdoors?|typosquat\w{0,3}|abus(?:e|ed|es|ing)|misused?|malicious|vulnerab\w{0,6}|capture[- ]the[- ]flag|ctf|adversarial|jailbreaks?|(?:dangerous|risky|insecure)\s{1,3}(?:patterns?|commands?|code))\b|危険な(?:パターン|コマンド|コード)|危険信号|危险(?:模式|命令|代码)|위험한\s{0,2}(?:패턴|명령)|атак|注入|インジェクション|인젝션|инъекц|ін['’]єкц|Angriff|attaque|ataque|attacco|atak|saldırı|攻撃|攻击|공격/i;
+const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering|(?:tool[- ])?poison(?:ed|ing|s)?|suspicious|exfiltration|backdoors?|typosquat\w{0,3}|abus(?:e|ed|es|ing)|misused?|malicious|vulnerab\w{0,6}|capture[- ]the[- ]flag|ctf|adversarial|jailbreaks?|(?:dangerous|risky|insecure)\s{1,3}(?:patterns?|commands?|code)|anti[- ]?patterns?)\b|危険な(?:パターン|コマンド|コード)|危険信号|危险(?:模式|命令|代码)|위험한\s{0,2}(?:패턴|명령)|атак|注入|インジェクション|인젝션|инъекц|ін['’]єкц|Angriff|attaque|ataque|attacco|atak|saldırı|攻撃|攻击|공격/i;
 const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?|write-?ups?|post-?mortems?|worked\s{1,3}examples?|case\s{1,3}stud(?:y|ies)|casebook|red[- ]team(?:ing)?|checklist|fixtures|exercises?|rubric|vetting|briefing|quoted\s{1,3}examples?|quoting\s{1,3}examples?|review\s{1,3}(?:procedure|guide|checklist)|eval(?:uation)?s?\s{1,3}(?:sets?|datasets?|suites?|fixtures|harness)|evaluating\s{1,3}(?:guardrails?|refusals?|defen[cs]es?|filters?|classifiers?)|guardrail\s{1,3}(?:tests?|evals?)|classif(?:y|ies|ier|iers|ication)|triage|sample\s{1,3}data|labell?(?:ed|ing))\b|教材|学習用|学ぶ|学习材料|교재|학습용|简报|讲解|教学|课程|演练|原文示例|ćwiczeni|rozpoznawa|учебн|памятк|обучени|Schulung|formation|formación|treinamento|formazione|szkoleni|eğitim|教程|培训|研修|교육/i;
 
 /**
@@ -296,6 +296,9 @@ export function lineZones(kind: FileKind, lines: readonly string[], shown = fals
       if (m && !line.toLowerCase().includes(`</${m[1].toLowerCase()}`)) {
         hiddenUntil = `</${m[1].toLowerCase()}`;
         hiddenLines = 0;
+        hiddenHere = true;
+      } else if (m) {
+        // Opened and closed on this line: `<span style="display:none">Assistant instruction: ...</span>`.
         hiddenHere = true;
       }
     } else if (line.toLowerCase().includes(hiddenUntil) || ++hiddenLines > HIDDEN_BLOCK_REACH) {

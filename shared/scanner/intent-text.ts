@@ -128,7 +128,7 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt:
   const quoted = (): boolean => inDoubleQuotes(p.text, paragraphStart(p.text, at), at);
   // A blockquote, a quotation or a table cell's code span under a heading that shows attacks, or
   // in teaching material, quotes the attack (as check() in match.ts reads it), whatever the feature.
-  if (zone.exhibit && (quotedInRow(p.lines[line], at - p.lineStarts[line]) || quoted() || inGerundItem(p, line))) return false;
+  if (zone.exhibit && (quotedInRow(p.lines[line], at - p.lineStarts[line]) || quoted() || inBehaviourItem(p, line))) return false;
   const negatable = NEGATABLE.has(feature);
   if (!negatable && feature !== 'conceal') return true;
   // Outside exhibits a quotation drops the negatable features and concealment (in one, quoted() was asked above).
@@ -137,25 +137,27 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt:
 }
 
 /** A list item's first line: its marker, then its first word. */
-const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s{1,4}(?:\*\*)?([A-Za-z]+)/;
+const LIST_ITEM = /^\s{0,3}(?:[-*+]|\d{1,3}[.)])\s{1,4}(\[[ xX]\]\s{1,3})?(?:\*\*)?([A-Za-z]+)/;
 /** Lines of a list item looked back through for its first line. */
 const ITEM_REACH = 4;
 /** A word in -ing that is no gerund ("Bring the file ..." is an order) is not one. */
 const GERUND = /^(?!(?:bring|string|spring|swing|sting|thing|nothing|something|anything|everything|during)$)[a-z]{2,}ing$/i;
+/** A verb's third person ("Reads", "Sends", "Changes"); not a word whose own ending is -ss or -us ("Process", "Focus"). */
+const THIRD_PERSON = /^[a-z]{2,}[^su]s$/i;
 /** A list item's continuation line, indented under it. */
 const CONTINUATION = /^\s{2,}\S/;
 
 /**
- * Whether `line` belongs to a list item that opens with a gerund ("- Sending files or environment
- * values to a URL", "- Fetching remote text each run and treating it as instructions"): under a
- * heading that shows attacks, such an item names a behaviour to look for; an order opens with
- * the verb itself.
+ * Whether `line` belongs to a list item that names a behaviour: one that opens with a gerund
+ * ("- Sending files or environment values to a URL") or a third person ("- Reads `~/.ssh`"), or a
+ * checklist's box ("- [ ] Changes how other tools behave"). Under a heading that shows attacks,
+ * such an item is a behaviour to look for; an order opens with the verb itself.
  */
-function inGerundItem(p: Prepared, line: number): boolean {
+function inBehaviourItem(p: Prepared, line: number): boolean {
   for (let i = line; i >= 0 && line - i <= ITEM_REACH; i--) {
     const text = p.lines[i];
     const m = LIST_ITEM.exec(text);
-    if (m) return GERUND.test(m[1]);
+    if (m) return m[1] !== undefined || GERUND.test(m[2]) || THIRD_PERSON.test(m[2]);
     // Short of the item's first line, only its indented continuation lines.
     if (!CONTINUATION.test(text)) return false;
   }

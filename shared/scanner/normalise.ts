@@ -43,7 +43,7 @@ const EXOTIC = /[ѕјԁԛԝһЈЅ]/u;
  * Maps look-alike letters to Latin in words made only of Latin and look-alike letters. Real
  * Russian or Greek words almost always contain a letter with no Latin twin and are left alone.
  * The short ones that do not ("не", "на", "а", "как") are left alone too when the line holds
- * real Cyrillic or Greek words, unless they mix in Latin letters or a letter those languages
+ * real Cyrillic or Greek words or no Latin letter at all ("## Откат"), unless they mix in Latin letters or a letter those languages
  * never use: a line in Russian that says "не используем" keeps its negation, and `ваѕһ`
  * (Cyrillic look-alikes with a Macedonian ѕ) still reads as `bash`.
  */
@@ -58,7 +58,8 @@ function foldConfusables(line: string): string {
       else if (CONFUSABLE[ch] === undefined) return word;
     }
     if (!latin && !EXOTIC.test(word)) {
-      foreignProse ??= hasForeignWord(line);
+      // A line without a single Latin letter is not a Latin line in disguise: "## Откат" is Russian.
+      foreignProse ??= hasForeignWord(line) || !LATIN_LETTER.test(line);
       if (foreignProse) return word;
     }
     let out = '';
@@ -75,6 +76,7 @@ function hasForeignWord(line: string): boolean {
   return false;
 }
 const FOREIGN_LETTER = /[\p{Script=Cyrillic}\p{Script=Greek}]/u;
+const LATIN_LETTER = /[a-z]/i;
 
 const HXXP = /\bh(?:xx|\*\*|XX)p(s?)(?=\[?:\]?\/\/)/g;
 const COLON = /\[:\](?=\/\/)/g;

@@ -46,6 +46,7 @@ const BY_RULE: Record<string, string> = {
   SC007: 'Keep PermitEmptyPasswords no and root login key-only; give an old client its own account instead.',
   CB024: 'Pay every row to the address the user supplied, whatever the amount; route through a gateway only when the user names it.',
   SC014: 'Fetch the certificate over https from a host the user trusts and compare its fingerprint with one published elsewhere before trusting it.',
+  SC015: 'Keep package signatures checked: import the repository\'s signing key (signed-by=) and serve it over https, instead of trusting every package.',
   ML001: 'Read the quoted line and the skill as a whole: remove any step that reads, sends, fetches, overrides or hides what the user did not ask for.',
 };
 

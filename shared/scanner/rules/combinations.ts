@@ -201,7 +201,7 @@ export const COMBO_RULES: readonly ComboRule[] = [
     id: 'CB024',
     category: 'wallet-theft',
     severity: 'HIGH',
-    title: 'Above an amount, sets a payment\'s destination to a constant AND carries a fixed wallet address of its own (same file): large payouts diverted to the skill\'s address',
+    title: 'Above an amount, sets a payment\'s destination to a constant AND carries a fixed wallet address or IBAN of its own (same file): large payouts diverted to the skill\'s account',
     message: 'diverts large payments to a wallet address of its own',
     allOf: [['WL014'], ['WL011']],
   },

@@ -211,4 +211,19 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       /\b(?:curl|wget|Invoke-WebRequest|iwr|fetch)\b[^\n]{0,120}?\bhttp:\/\/[^\s'"`]{1,200}\.(?:crt|pem|cer|der)\b[\s\S]{0,600}?\b(?:update-ca-certificates|update-ca-trust|add-trusted-cert|certutil(?:\.exe)?\s{1,3}-addstore|trust\s{1,3}anchor|Import-Certificate)\b/i,
     ],
   },
+  {
+    id: 'SC015',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'Package signature checks turned off for good (APT::Get::AllowUnauthenticated or Acquire::AllowInsecureRepositories "true", a [trusted=yes] source over plain http, gpgcheck=0 beside an http baseurl): any mirror or proxy on the path can then ship altered packages',
+    message: 'turns off package signature checks, so altered packages install unnoticed',
+    where: 'any',
+    needles: ['allowunauthenticated', 'allowinsecurerepositories', 'allowdowngradetoinsecurerepositories', 'trusted=yes', 'gpgcheck'],
+    spansLines: true,
+    patterns: [
+      /\b(?:APT::Get::AllowUnauthenticated|Acquire::AllowInsecureRepositories|Acquire::AllowDowngradeToInsecureRepositories)\s{0,3}(?:=\s{0,3})?["']?(?:true|1|yes)\b/i,
+      /^\s{0,8}deb(?:-src)?\s{1,3}\[[^\]\n]{0,120}?\btrusted=yes\b[^\]\n]{0,120}\]\s{1,3}http:\/\//im,
+      /\bgpgcheck\s{0,3}=\s{0,3}(?:0|false|no)\b[\s\S]{0,300}?\bbaseurl\s{0,3}=\s{0,3}http:\/\/|\bbaseurl\s{0,3}=\s{0,3}http:\/\/[\s\S]{0,300}?\bgpgcheck\s{0,3}=\s{0,3}(?:0|false|no)\b/i,
+    ],
+  },
 ];

@@ -25,7 +25,7 @@ const eitherCase = (words: readonly string[]): string => `(?:${words.map((w) => 
  */
 const AMOUNT = eitherCase(['amount', 'amt', 'importe', 'monto', 'valor', 'value', 'betrag', 'montant', 'importo', 'kwota', 'total', 'sum', 'qty', 'quantity', 'usd', 'usdc', 'sats']);
 /** Where a payment goes: a variable, attribute or row field named for the destination. */
-const DESTINATION_WORDS = ['direcci[oó]n', 'address', 'addr', 'recipient', 'dest\\w{0,9}', 'payee', 'receiver', 'beneficiar\\w{0,3}', 'wallet', 'endere[cç]o', 'adresse', 'indirizzo', 'adres'];
+const DESTINATION_WORDS = ['direcci[oó]n', 'address', 'addr', 'recipient', 'dest\\w{0,9}', 'payee', 'receiver', 'beneficiar\\w{0,3}', 'wallet', 'endere[cç]o', 'adresse', 'indirizzo', 'adres', 'iban', 'account', 'konto', 'rekening', 'cuenta', 'conta'];
 const DESTINATION = String.raw`(?:[\w$.]{0,30}\[\s{0,3}["'](?:${eitherCase([...DESTINATION_WORDS, 'to'])})["']\s{0,3}\]|[\w$]{1,30}\.to\b|(?:[\w$]{1,30}\.)?\b(?:${eitherCase([...DESTINATION_WORDS, 'to_addr(?:ess)?', 'toAddr(?:ess)?'])}))`;
 
 export const WALLET_RULES: readonly Rule[] = [
@@ -70,6 +70,8 @@ export const WALLET_RULES: readonly Rule[] = [
       // recuperação" (not "si alguien te pide tu frase semilla", a warning).
       /\b(?:pide|p[íi]dele|solicita|pregunta|p(?:e|é)(?:ç|c)a|pe(?:ç|c)a|solicite|demandez|demande|chiedi|chieda|bitte|frage|frag)\s{1,3}(?:al|ao|à|a|à\s{1,3}l['’]|all['’]|den|die)\s{0,3}(?:usuario|usuário|utilisateur|utente|nutzer|benutzer|anwender)\w{0,2}\s{1,3}(?:(?:por|um|nach|per)\s{1,3})?(?:(?:su|sua|a|la|sa|seine?n?|ihre?n?|tu|de)\s{1,3}){0,2}(?:frase\s{1,3}(?:semilla|semente|secreta|de\s{1,3}recupera[\wçãõ]{2,5}|di\s{1,3}recupero|mnem[\wôó]{2,5})|phrase\s{1,3}(?:de\s{1,3}r[ée]cup[ée]ration|secr[èe]te|mn[ée]monique)|seed-?phrase|wiederherstellungs(?:phrase|satz)|clave\s{1,3}privada|chave\s{1,3}privada|cl[ée]\s{1,3}priv[ée]e|chiave\s{1,3}privata|privaten?\s{1,3}schl(?:ü|u)ssel|(?:12|24)\s{1,3}(?:palabras|palavras|mots|parole|w(?:ö|o)rter))/i,
       /\b(?:enter|paste|provide|share|send|type|give|submit|input|upload|export|reveal|tell\s{1,3}me|ask\s{1,3}(?:the\s{1,3}user|them)(?:\s{1,3}to\s{1,3}(?:read(?:\s{1,3}out)?|recite|dictate|say|spell(?:\s{1,3}out)?|write\s{1,3}(?:out|down)))?|ask|request|collect|copy)\s{1,3}(?:(?:for|to|in|out|me|us|them|over|with\s{1,3}us)\s{1,3}){0,2}(?:your|their|the\s{1,3}user['’]?s|his|her|my|our)\b[^\n]{0,30}?\b(?:seed\s{1,3}(?:phrase|words)|recovery\s{1,3}(?:phrase|words)|mnemonic(?:\s{1,3}phrase)?|secret\s{1,3}(?:recovery\s{1,3})?phrase|private\s{1,3}keys?|wallet\s{1,3}keys?|(?:12|24|twelve|twenty-four)[- ]word\s{1,3}(?:phrase|seed))\b/i,
+      // Asked of the user for every word: "ask the user to type all recovery words into the chat".
+      /\bask\s{1,3}(?:the\s{1,3}user|them|the\s{1,3}customer)\s{1,3}to\s{1,3}(?:type|enter|paste|send|share|provide|give|read\s{1,3}out|dictate|recite)\s{1,3}(?:all\s{1,3}(?:of\s{1,3})?)?(?:the\s{1,3})?(?:\d{2}\s{1,3})?(?:seed|recovery|mnemonic|backup)\s{1,3}(?:words|phrase)\b/i,
     ],
     unless: [/\b(?:environment\s{1,3}variable|env\s{1,3}var|\.env\b|PRIVATE_KEY\b|testnet|devnet|hardware\s{1,3}wallet|public\s{1,3}(?:address|key))/i],
   },
@@ -165,14 +167,17 @@ export const WALLET_RULES: readonly Rule[] = [
     category: 'wallet-theft',
     severity: 'LOW',
     signal: true,
-    title: 'A fixed wallet address held in a code constant or a table entry (not the zero or burn address) (signal)',
+    title: 'A fixed wallet address held in a code constant or a table entry (not the zero or burn address), or a fixed IBAN in a constant (signal)',
     message: 'carries a wallet address of its own',
     where: ['script', 'other'],
-    needles: ['0x'],
+    needles: ['0x', '='],
+    patternNeedles: [['0x'], ['0x'], ['=']],
     patterns: [
       /^\s{0,8}(?:(?:export\s{1,3})?(?:const|let|var|final|static)\s{1,3})?[A-Za-z_$][\w$]{0,40}\s{0,3}(?::\s{0,3}[\w<>]{1,20}\s{0,3})?=\s{0,3}["'`](?!0x0{40}["'`]|0x0{36}dead["'`]|0x000000000000000000000000000000000000dEaD["'`])0x[0-9a-fA-F]{40}["'`]/m,
       // An entry of a table of addresses: `"ethereum": "0x4b1e...",`, `eth: '0x...'`, `:eth => "0x..."`.
       /^\s{0,12}(?:["'`:]?[\w-]{1,30}["'`]?\s{0,3}(?::|=>))\s{0,3}["'`](?!0x0{40}["'`]|0x0{36}dead["'`])0x[0-9a-fA-F]{40}["'`]/im,
+      // A bank account of its own: `SETTLEMENT_IBAN = "DE89 3704 0044 0532 0130 00"`.
+      /^\s{0,8}(?:(?:export\s{1,3})?(?:const|let|var|final|static)\s{1,3})?[A-Za-z_$][\w$]{0,40}\s{0,3}(?::\s{0,3}[\w<>]{1,20}\s{0,3})?=\s{0,3}["'`][A-Z]{2}\d{2}(?:\s?[A-Z0-9]{4}){2,7}(?:\s?[A-Z0-9]{1,3})?["'`]/m,
     ],
   },
   {
@@ -180,13 +185,13 @@ export const WALLET_RULES: readonly Rule[] = [
     category: 'wallet-theft',
     severity: 'LOW',
     signal: true,
-    title: 'Code that, above an amount, sets the destination of a payment to a constant (if amount >= 5000: address = GATEWAY[chain]) (signal)',
+    title: 'Code that, above an amount, sets the destination of a payment to a constant (if amount >= 5000: address = GATEWAY[chain]; if amount > LIMIT: iban = SETTLEMENT_IBAN) (signal)',
     message: 'sends large payments to an address of its own choosing',
     where: ['script', 'other'],
     needles: ['if', '?'],
     spansLines: true,
     patterns: [
-      re(String.raw`\bif\b[^\n]{0,80}?\b${AMOUNT}\w{0,12}(?:["']\s{0,3}\])?\)?\s{0,3}>=?\s{0,3}[\d_.,]{2,}[^\n]{0,80}(?:\n[^\n]{0,160}){0,2}?\n\s{0,16}${DESTINATION}\s{0,3}=(?!=)\s{0,3}[A-Z][A-Z0-9_]{1,30}\b`, ''),
+      re(String.raw`\bif\b[^\n]{0,80}?\b${AMOUNT}\w{0,12}(?:["']\s{0,3}\])?\)?\s{0,3}>=?\s{0,3}(?:[\d_.,]{2,}|[A-Z][A-Z0-9_]{2,30}\b)[^\n]{0,80}(?:\n[^\n]{0,160}){0,2}?\n\s{0,16}${DESTINATION}\s{0,3}=(?!=)\s{0,3}[A-Z][A-Z0-9_]{1,30}\b`, ''),
       re(String.raw`${DESTINATION}\s{0,3}=(?!=)\s{0,3}(?:[A-Z][A-Z0-9_]{1,30}\b[^\n]{0,30}?\bif\b[^\n]{0,60}?\b${AMOUNT}\w{0,12}(?:["']\s{0,3}\])?\s{0,3}>=?\s{0,3}\d|[^\n?]{0,40}?\b${AMOUNT}\w{0,12}(?:["']\s{0,3}\])?\s{0,3}>=?\s{0,3}[\d_.]{2,}\s{0,3}\?\s{0,3}[A-Z][A-Z0-9_]{1,30}\b)`, ''),
     ],
   },
