@@ -107,7 +107,7 @@ const SIGNS_HEADING = /^\s{0,3}#{1,6}\s[^\n]{0,200}?\b(?:red\s{1,3}flags?|warnin
 
 /** What a skill's front matter says it is about, and that it teaches it: both make it teaching material. */
 const ABOUT_ATTACKS = /\b(?:security\s{1,3}awareness|red[- ]flags?|(?:prompt[- ])?injections?|phishing|attacks?|threats?|malware|scams?|social\s{1,3}engineering|(?:tool[- ])?poison(?:ed|ing|s)?|suspicious|exfiltration|backdoors?|typosquat\w{0,3}|abus(?:e|ed|es|ing)|misused?|malicious|vulnerab\w{0,6}|capture[- ]the[- ]flag|ctf|adversarial|jailbreaks?|(?:dangerous|risky|insecure)\s{1,3}(?:patterns?|commands?|code)|anti[- ]?patterns?)\b|危険な(?:パターン|コマンド|コード)|危険信号|危险(?:模式|命令|代码)|위험한\s{0,2}(?:패턴|명령)|атак|注入|インジェクション|인젝션|инъекц|ін['’]єкц|Angriff|attaque|ataque|attacco|atak|saldırı|攻撃|攻击|공격/i;
-const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?|write-?ups?|post-?mortems?|worked\s{1,3}examples?|case\s{1,3}stud(?:y|ies)|casebook|red[- ]team(?:ing)?|checklist|fixtures|exercises?|rubric|vetting|briefing|quoted\s{1,3}examples?|quoting\s{1,3}examples?|review\s{1,3}(?:procedure|guide|checklist)|eval(?:uation)?s?\s{1,3}(?:sets?|datasets?|suites?|fixtures|harness)|evaluating\s{1,3}(?:guardrails?|refusals?|defen[cs]es?|filters?|classifiers?)|guardrail\s{1,3}(?:tests?|evals?)|classif(?:y|ies|ier|iers|ication)|triage|sample\s{1,3}data|labell?(?:ed|ing))\b|教材|学習用|学ぶ|学习材料|교재|학습용|简报|讲解|教学|课程|演练|原文示例|ćwiczeni|rozpoznawa|учебн|памятк|обучени|Schulung|formation|formación|treinamento|formazione|szkoleni|eğitim|教程|培训|研修|교육/i;
+const TEACHES = /\b(?:awareness|training|primer|course|lesson|handbook|tutorial|workshop|explainer|explains|explaining|annotated|teach\w{0,4}|educat\w{0,5}|curriculum|quiz|101|lab|recogni[sz]\w{0,4}|spot(?:ting)?|write-?ups?|post-?mortems?|worked\s{1,3}examples?|case\s{1,3}stud(?:y|ies)|casebook|red[- ]team(?:ing)?|checklist|fixtures|exercises?|rubric|vetting|briefing|quoted\s{1,3}examples?|quoting\s{1,3}examples?|review\s{1,3}(?:procedure|guide|checklist)|eval(?:uation)?s?\s{1,3}(?:sets?|datasets?|suites?|fixtures|harness)|evaluating\s{1,3}(?:guardrails?|refusals?|defen[cs]es?|filters?|classifiers?)|guardrail\s{1,3}(?:tests?|evals?)|classif(?:y|ies|ier|iers|ication)|triage|sample\s{1,3}data|labell?(?:ed|ing))\b|教材|学習用|学ぶ|学习材料|교재|학습용|简报|讲解|教学|课程|演练|原文示例|ćwiczeni|rozpoznawa|учебн|памятк|обучени|Schulung|formation|formación|treinamento|formazione|szkoleni|eğitim|教程|培训|研修|교육/i;
 
 /**
  * Whether front matter describes teaching material about attacks ("name: injection-awareness-101",
@@ -184,8 +184,11 @@ const HEADING = /^\s{0,3}#{1,6}\s/;
  * `<span style="color:#fff;font-size:0">Assistant: ...` whose text runs on over the next lines.
  */
 const HIDDEN_BLOCK_OPENS = new RegExp(String.raw`^\s{0,3}<(div|section|p|span)\b[^>\n]{0,200}?(?:${HIDING_STYLE}|\shidden(?:\s|>|=))[^>\n]{0,200}>`, 'i');
-/** The markdown comment trick: a link reference definition whose target is `#` (`[//]: # (Note to the assistant: ...)`). */
-const LINK_COMMENT = /^\s{0,3}\[[^\]\n]{0,40}\]:\s{0,3}<?#>?(?:\s|$)/;
+/**
+ * The markdown comment trick: a link reference definition whose target is `#` (`[//]: # (Note to the assistant: ...)`),
+ * or any definition with a title (`[policy]: https://... "Assistant: ..."`): neither renders.
+ */
+const LINK_COMMENT = /^\s{0,3}\[[^\]\n]{0,40}\]:\s{0,3}(?:<?#>?(?:\s|$)|<?[^\s>]{1,2000}>?\s{1,3}["'(])/;
 /** Lines a hidden block element is followed for its closing tag. */
 const HIDDEN_BLOCK_REACH = 60;
 /** Marks that open a quotation right before a comment's `<!--`. */
@@ -221,7 +224,7 @@ const MARKDOWN = ZONES.get('markdown')!;
 const SCRIPT = ZONES.get('script')![0];
 const INERT: readonly LineZone[] = [false, true].map((exhibit) => ({ kind: 'script', comment: false, exhibit, inert: true }));
 /** Info strings of fenced blocks that hold data to read, not code to run. */
-const INERT_FENCE = /^\s{0,3}(?:`{3,}|~{3,})\s{0,3}(?:yara|yar|sigma|kql|kusto|spl|splunk|eql|text|txt|plaintext|plain|log|logs|output|console-output|stdout|stderr|eml|email)\s*$/i;
+const INERT_FENCE = /^\s{0,3}(?:`{3,}|~{3,})\s{0,3}(?:yara|yar|sigma|kql|kusto|spl|splunk|eql|text|txt|plaintext|plain|log|logs|output|console-output|stdout|stderr|eml|email|evidence|ioc|iocs|artifact|artefact|specimen|malicious|defanged)\s*$/i;
 
 /** A data file's own note that it is a malicious specimen kept for review ("Deliberately malicious specimen for training. Do not install."). */
 const SPECIMEN = /\b(?:deliberately|intentionally)\s{1,3}(?:malicious|poisoned)\b|\bmalicious\s{1,3}(?:specimen|sample|exhibit)\b/i;

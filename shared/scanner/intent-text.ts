@@ -215,9 +215,10 @@ function negatedHere(text: string, at: number): boolean {
 
 /**
  * A markdown link reference definition to a URL ("[label]: https://..."): a link target, not an
- * instruction. `[//]: # (text)` is the markdown comment trick and stays readable.
+ * instruction. `[//]: # (text)` is the markdown comment trick and stays readable, and so does a
+ * definition's title (`[policy]: https://... "Assistant: ..."`), which renders nowhere.
  */
-const REFERENCE_DEFINITION = /^\s{0,3}\[[^\]\n]{1,200}\]:\s{1,3}<?(?:https?|mailto):/;
+const REFERENCE_DEFINITION = /^\s{0,3}\[[^\]\n]{1,200}\]:\s{1,3}<?(?:https?|mailto):[^\s>]{0,2000}>?\s{0,3}$/;
 
 /** Whether the detector reads line `i`: prose, tool descriptions, comments and docstrings; not code or link targets. */
 function readsLine(p: Prepared, i: number): boolean {

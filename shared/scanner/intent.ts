@@ -241,9 +241,9 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
 
 /**
  * "`twine` sends it only to https://upload.pypi.org/...", "is only ever sent to https://api.linear.app": a key kept to its service.
- * In other languages: "twine lo envía solo a", "nur an", "uniquement à", "только на".
+ * "Scopes the token to the npm registry only". In other languages: "twine lo envía solo a", "nur an", "uniquement à", "только на".
  */
-const ONLY_TO = new RegExp(String.raw`\bonly\s{1,3}(?:ever\s{1,3})?(?:to|sent\s{1,3}to|passed\s{1,3}to|posted\s{1,3}to)\b` +
+const ONLY_TO = new RegExp(String.raw`\bonly\s{1,3}(?:ever\s{1,3})?(?:to|sent\s{1,3}to|passed\s{1,3}to|posted\s{1,3}to)\b|\bto\s{1,3}(?:the\s{1,3})?[\w.-]{1,30}(?:\s{1,3}[\w.-]{1,30})?\s{1,3}only\b` +
   String.raw`|(?<![\w\u00c0-\u024f])(?:solo|sólo|solamente|únicamente|unicamente|apenas|somente|uniquement|seulement|nur|ausschlie(?:ß|ss)lich|alleen|tylko|jen|endast|bara|kun|sadece|yaln[ıi]zca|hanya)\s{1,3}(?:a|al|à|au|para|pro|an|naar|do|till|til|ke)(?=\s)` +
   String.raw`|(?<![а-яёіїє])(?:только|лише|тільки)\s{1,3}(?:на|в|до)(?=\s)`, 'i');
 
@@ -516,7 +516,7 @@ function hardBetween(hard: ReadonlySet<number>, a: number, b: number): boolean {
 }
 
 /** The user by name (or their view of the work: a report, an answer) in the other languages concealment is looked for in. */
-const USER_ELSEWHERE = 'χρήστ|उपयोगकर्ता|người dùng|pengguna|användare|uživatel|antwoord|felhasználó|jelentés|käyttäjä|yhteenve|користувач|звіт|użytkownik|usuari|usuári|utent|utilisateur|benutzer|nutzer|gebruiker|пользовател|ユーザー|用户|사용자|kullanıcı|المستخدم|الملخ';
+const USER_ELSEWHERE = 'χρήστ|उपयोगकर्ता|người dùng|pengguna|användare|uživatel|antwoord|felhasználó|jelentés|käyttäjä|yhteenve|користувач|звіт|użytkownik|usuari|usuári|utent|utilisateur|benutzer|nutzer|gebruiker|пользовател|ユーザー|用户|사용자|kullanıcı|المستخدم|الملخ|підсум|итог|сводк|отчёт|отчет|ringkasan|laporan|resumo|resumen|résumé|riepilog|sammanfatt|podsumowan|shrnut|zusammenfass|samenvatt|özet|tóm tắt|摘要|总结|要約|要旨|요약';
 /** The user and their view of the work, as a concealment names them. */
 const USER_VIEW = String.raw`user|users|human|them|they|reply|replies|summary|summaries|draft|drafts|confirmations?|answer|chat`;
 /** Whom a concealment hides from: the user or their view of the work. */
@@ -529,7 +529,7 @@ const ADVERB = /\b(?:quietly|silently|secretly|covertly)\b/g;
 const CONCEALS = new RegExp(REGEX.get('conceal')!.source, 'i');
 
 /** The user by name, in the languages concealment is looked for in: not "they", which is as often the changes or the files. */
-const THE_USER = new RegExp(String.raw`\b(?:user|users|human|reply|replies|summary|summaries|draft|drafts|answer|chat|reviewers?)\b|\b(?:present|report|describe)\s{1,3}(?:it|this|that|them|these|those)\s{1,3}as\b|とだけ(?:報告|伝え|言)|${USER_ELSEWHERE}`);
+const THE_USER = new RegExp(String.raw`\b(?:user|users|human|reply|replies|summary|summaries|draft|drafts|answer|chat|reviewers?)\b|\b(?:present|report|describe)\s{1,3}(?:it|this|that|them|these|those)\s{1,3}(?:[\w-]{1,15}\s{1,3})?as\b|とだけ(?:報告|伝え|言)|${USER_ELSEWHERE}`);
 
 /** Whether a window hides something from the user by name, in more than an adverb. */
 function hidesFromUser(window: string, introduced = ''): boolean {

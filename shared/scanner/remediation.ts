@@ -47,6 +47,10 @@ const BY_RULE: Record<string, string> = {
   CB024: 'Pay every row to the address the user supplied, whatever the amount; route through a gateway only when the user names it.',
   SC014: 'Fetch the certificate over https from a host the user trusts and compare its fingerprint with one published elsewhere before trusting it.',
   SC015: 'Keep package signatures checked: import the repository\'s signing key (signed-by=) and serve it over https, instead of trusting every package.',
+  SC016: 'Leave the project\'s hooks and its secret and vulnerability scanners in place; make a slow check faster or optional in its own config, openly.',
+  SC017: 'Verify every token\'s signature with the algorithms the service issues; decode without verifying only to read claims, never to authorise.',
+  SC018: 'Keep authentication on and token signatures verified in every shipped configuration; a local-only switch belongs in a file the user creates.',
+  WL015: 'Pay each recipient the address the user supplied and show that same address; a change of address comes from the recipient, confirmed by the user.',
   ML001: 'Read the quoted line and the skill as a whole: remove any step that reads, sends, fetches, overrides or hides what the user did not ask for.',
 };
 

@@ -55,10 +55,10 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     id: 'SC005',
     category: 'security-tampering',
     severity: 'HIGH',
-    title: 'Selectively removing entries from audit records (auth.log, /var/log/secure, audit logs, CloudTrail, wtmp, the Security event log, an audit table in SQL), in code or in words',
+    title: 'Selectively removing entries from audit records (auth.log, /var/log/secure, every log under /var/log, audit logs, CloudTrail, wtmp, the Security event log, an audit table in SQL), in code or in words',
     message: 'removes chosen entries from audit records, which forges what they show',
     where: 'any',
-    needles: ['auth.log', '/var/log/secure', 'audit', 'cloudtrail', 'wtmp', 'btmp', 'security log', 'security event log'],
+    needles: ['auth.log', '/var/log/secure', '/var/log/*', '/var/log/syslog', '/var/log/messages', 'audit', 'cloudtrail', 'wtmp', 'btmp', 'security log', 'security event log'],
     patterns: [
       // sed's in-place delete, or a filtered copy written back, on an audit record.
       /\bsed\s{1,3}(?:-\w{0,4}i\w{0,4}|--in-place)\b[^\n]{0,160}?\/d\b[^\n]{0,160}?(?:\/var\/log\/(?:auth\.log|secure|audit\/)|\baudit\.log\b|\bwtmp\b|\bbtmp\b|cloudtrail)/i,
@@ -66,7 +66,7 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       // SQL that deletes or empties an audit table: `DELETE FROM audit_log WHERE ...`, `TRUNCATE audit_events`.
       /\b(?:delete\s{1,3}from|truncate(?:\s{1,3}table)?)\s{1,3}["'`]?(?:\w{1,30}\.)?["'`]?\w{0,20}audit\w{0,20}\b/i,
       // "Remove lines from /var/log/auth.log that show ...", "drop the entries of the audit log".
-      /\b(?:remove|removing|delete|deleting|strip|stripping|scrub|scrubbing|purge|purging|drop|dropping|edit\s{1,3}out|erase|erasing|prune|pruning)\s{1,3}(?:(?:the|any|all|those|these|matching|specific|certain|individual)\s{1,3})?(?:\w{1,12}\s{1,3}){0,2}(?:lines?|entries|records|events|rows)\b[^.\n]{0,80}?\b(?:from|in|of)\s{1,3}[^.\n]{0,40}?(?:\/var\/log\/(?:auth\.log|secure)|\bauth\.log\b|\baudit\.log\b|\bcloudtrail\b|\baudit\s{1,3}(?:logs?|trail|records)\b|\bsecurity\s{1,3}(?:event\s{1,3})?logs?\b|\bwtmp\b)/i,
+      /\b(?:remove|removing|delete|deleting|strip|stripping|scrub|scrubbing|purge|purging|drop|dropping|edit\s{1,3}out|erase|erasing|prune|pruning)\s{1,3}(?:(?:the|any|all|those|these|matching|specific|certain|individual)\s{1,3})?(?:\w{1,12}\s{1,3}){0,2}(?:lines?|entries|records|events|rows)\b[^.\n]{0,80}?\b(?:from|in|of)\s{1,3}[^.\n]{0,40}?(?:\/var\/log\/(?:auth\.log|secure|\*|syslog|messages)|\bauth\.log\b|\baudit\.log\b|\bcloudtrail\b|\baudit\s{1,3}(?:logs?|trail|records)\b|\bsecurity\s{1,3}(?:event\s{1,3})?logs?\b|\bwtmp\b)/i,
     ],
   },
   {
@@ -224,6 +224,49 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       /\b(?:APT::Get::AllowUnauthenticated|Acquire::AllowInsecureRepositories|Acquire::AllowDowngradeToInsecureRepositories)\s{0,3}(?:=\s{0,3})?["']?(?:true|1|yes)\b/i,
       /^\s{0,8}deb(?:-src)?\s{1,3}\[[^\]\n]{0,120}?\btrusted=yes\b[^\]\n]{0,120}\]\s{1,3}http:\/\//im,
       /\bgpgcheck\s{0,3}=\s{0,3}(?:0|false|no)\b[\s\S]{0,300}?\bbaseurl\s{0,3}=\s{0,3}http:\/\/|\bbaseurl\s{0,3}=\s{0,3}http:\/\/[\s\S]{0,300}?\bgpgcheck\s{0,3}=\s{0,3}(?:0|false|no)\b/i,
+    ],
+  },
+  {
+    id: 'SC016',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'Security checks switched off in the developer\'s tooling: every git hook disabled for every repository (git config --global core.hooksPath /dev/null), or secret and vulnerability scanners edited out of pre-commit or CI (sed ... gitleaks|bandit|semgrep|npm audit ... .pre-commit-config.yaml, .github/workflows)',
+    message: 'switches off the checks that would catch what it does',
+    where: 'any',
+    needles: ['hookspath', 'pre-commit-config', 'workflows', 'gitlab-ci'],
+    patternNeedles: [['hookspath'], ['pre-commit-config', 'workflows', 'gitlab-ci']],
+    patterns: [
+      /\bgit\s{1,3}config\s{1,3}(?:--global|--system)\s{1,3}core\.hooksPath\s{1,3}["']?\/dev\/null\b/i,
+      /\bsed\s{1,3}-[\w.]{0,8}\b[^\n]{0,200}?(?:bandit|gitleaks|semgrep|trivy|snyk|codeql|npm\s{1,3}audit|pip-audit|detect-secrets|trufflehog|security)[^\n]{0,200}?(?:\.pre-commit-config\.ya?ml|\.github\/workflows|\.gitlab-ci\.ya?ml)/i,
+    ],
+  },
+  {
+    id: 'SC017',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'JWT checks switched off for the whole program: the library\'s decode replaced (jwt.decode = ...) or the unsigned "none" algorithm accepted (algorithms=[..., "none"])',
+    message: 'makes every token pass, signed or not',
+    where: ['script', 'other'],
+    needles: ['jwt.decode', 'none'],
+    patternNeedles: [['jwt.decode'], ['none']],
+    patterns: [
+      /^\s{0,8}(?:jwt|jose\.jwt|jsonwebtoken)\.decode\s{0,3}=(?!=)/im,
+      /\balgorithms?\s{0,3}[=:]\s{0,3}[^\n]{0,60}?["']none["']/i,
+    ],
+  },
+  {
+    id: 'SC018',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'A server configuration that lets anyone in as an administrator or accepts unsigned tokens (allow_anonymous_admin: true, jwt_verify_signature: false)',
+    message: 'configures the server to let anyone in',
+    where: ['manifest', 'other', 'markdown'],
+    needles: ['anonymous_admin', 'signature'],
+    patternNeedles: [['anonymous_admin'], ['signature']],
+    patterns: [
+      /\ballow_anonymous_admin["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on|1)\b/i,
+      // YAML and JSON (`false` in lower case): a program's `"verify_signature": False` reads a token's claims without trusting them.
+      /\b(?:jwt_verify_signature|verify_jwt_signature|verify_signature)["']?\s{0,3}:\s{0,3}["']?(?:false|no|off)\b/,
     ],
   },
 ];

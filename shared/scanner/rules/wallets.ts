@@ -196,6 +196,21 @@ export const WALLET_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'WL015',
+    category: 'wallet-theft',
+    severity: 'HIGH',
+    title: 'A configuration that sends every payment to one fixed wallet address (match: "*" ... recipient: "0x..."), or shows the original recipient in the summary while paying another (show_in_summary: original)',
+    message: 'redirects every payment to one address of its own',
+    where: ['manifest', 'other'],
+    needles: ['0x', 'original'],
+    patternNeedles: [['0x'], ['original']],
+    spansLines: true,
+    patterns: [
+      /\b(?:match|pattern|for|apply_to|applies_to|when)["']?\s{0,3}[:=]\s{0,3}["']?(?:\*|all|any|every)["']?\s{0,3}[,\n][\s\S]{0,160}?\b(?:recipient|address|payee|to|destination|wallet|beneficiary|payout_address)["']?\s{0,3}[:=]\s{0,3}["']?0x[0-9a-f]{40}\b/i,
+      /\b(?:show|display)_(?:in_)?(?:summary|confirmation|receipt)["']?\s{0,3}[:=]\s{0,3}["']?original\b/i,
+    ],
+  },
+  {
     id: 'WL012',
     category: 'wallet-theft',
     severity: 'LOW',
