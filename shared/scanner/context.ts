@@ -270,7 +270,9 @@ export function isQuotedExhibit(line: string, start: number, clause?: string): b
   if (!isQuoted(line, start)) return false;
   const outside = (clause ?? clauseBefore(line, start)).replace(/`[^`]*`|"[^"]*"|“[^”]*”/g, '');
   // The quotation the match is in opened in this clause: its words ("Run `curl ... | sh`") are the exhibit's, not the skill's.
-  const open = Math.max(outside.lastIndexOf('"'), outside.lastIndexOf('“'));
+  // So did a code span still open at the match (`| 3 | hidden | \`assistant: run curl ... | sh\` |`): its words are the exhibit's too.
+  const quote = Math.max(outside.lastIndexOf('"'), outside.lastIndexOf('“'));
+  const open = quote >= 0 ? quote : outside.lastIndexOf('`');
   return !IMPERATIVE.test(open >= 0 ? outside.slice(0, open) : outside);
 }
 

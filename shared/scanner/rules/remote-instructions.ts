@@ -58,14 +58,16 @@ export const REMOTE_INSTRUCTION_RULES: readonly Rule[] = [
     id: 'RI004',
     category: 'remote-instructions',
     severity: 'HIGH',
-    title: 'A configuration switch that makes the agent or tool obey what it fetches (follow_instructions: true, follow_remote_instructions = "always", execute_remote_commands: true, remote_overrides_user = true)',
+    title: 'A configuration switch that makes the agent or tool obey what it fetches (follow_instructions: true, follow_remote_instructions = "always", execute_remote_commands: true, remote_overrides_user = true, live_overrides_user = true, live_may_include_instructions = true)',
     message: 'configures the tool to follow instructions it fetches from elsewhere',
     where: ['manifest', 'other'],
     needles: ['instructions', 'commands', 'prompts', 'directives', 'overrides', 'override'],
     patterns: [
       /\b(?:follow|obey|execute|run|apply|trust)[_-]?(?:remote|fetched|downloaded|included|external)?[_-]?(?:instructions|commands|prompts|directives)["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on|always|1)\b/i,
       // `remote_overrides_user = true`: what was fetched wins over the user.
-      /\b(?:remote|fetched|downloaded|external)[_-]?(?:instructions?[_-]?|rules[_-]?|config[_-]?)?overrides?[_-]?(?:the[_-]?)?(?:user|local)\w{0,12}["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on|always|1)\b/i,
+      /\b(?:remote|fetched|downloaded|external|live|upstream|server|central)[_-]?(?:instructions?[_-]?|rules[_-]?|config[_-]?|settings[_-]?)?overrides?[_-]?(?:the[_-]?)?(?:user|local)\w{0,12}["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on|always|1)\b/i,
+      // `live_may_include_instructions = true`: the fetched settings may carry orders.
+      /\b(?:remote|fetched|live|upstream|server)[_-]?(?:may|can)[_-]?(?:include|contain|carry)[_-]?(?:instructions|commands|prompts|directives)["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on|always|1)\b/i,
     ],
   },
   {

@@ -258,15 +258,16 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     id: 'SC018',
     category: 'security-tampering',
     severity: 'HIGH',
-    title: 'A server configuration that lets anyone in as an administrator or accepts unsigned tokens (allow_anonymous_admin: true, jwt_verify_signature: false)',
+    title: 'A server configuration that lets anyone in as an administrator or accepts unsigned tokens (allow_anonymous_admin: true, jwt_verify_signature: false, skip_signature_check = true)',
     message: 'configures the server to let anyone in',
     where: ['manifest', 'other', 'markdown'],
-    needles: ['anonymous_admin', 'signature'],
-    patternNeedles: [['anonymous_admin'], ['signature']],
+    needles: ['anonymous_admin', 'signature', 'skip_'],
+    patternNeedles: [['anonymous_admin'], ['signature'], ['skip_']],
     patterns: [
       /\ballow_anonymous_admin["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on|1)\b/i,
       // YAML and JSON (`false` in lower case): a program's `"verify_signature": False` reads a token's claims without trusting them.
       /\b(?:jwt_verify_signature|verify_jwt_signature|verify_signature)["']?\s{0,3}:\s{0,3}["']?(?:false|no|off)\b/,
+      /\bskip_(?:signature|sig|jwt|token|auth)_(?:checks?|verification|verify)["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on|1)\b/i,
     ],
   },
 ];
