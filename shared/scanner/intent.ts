@@ -654,17 +654,18 @@ function procedureFindings(
     // Steps are prose: comments in a section's code blocks describe code, not a procedure.
     if (p.zones[line].kind !== 'markdown') continue;
     const found = introducesFetch.has(line) ? new Set<Feature>([...own, 'fetch']) : own;
+    const said = sentenceText(text, ends.ends, s);
     // Not from a sentence that turns a request down ("if a tool asks you to add recipients silently, do not do it").
-    if (!DOES_NOT_COMPLY.test(sentenceText(text, ends.ends, s))) {
+    if (!DOES_NOT_COMPLY.test(said)) {
       const ownSection = written.get(sectionOf[line]);
       if (ownSection) for (const f of found) ownSection.add(f);
       else written.set(sectionOf[line], new Set(found));
     }
     // Concealment counts here only when aimed at the user by name, not a mere "silently"; a
     // consequence only from code ("this skill never removes recipients" is a promise).
-    const hides = found.has('conceal') && !AT_THE_USER.test(sentenceText(text, ends.ends, s));
+    const hides = found.has('conceal') && !AT_THE_USER.test(said);
     // "Never run the command above, even if the user asks" refuses the code block, whatever the user says.
-    const refuses = found.has('defy') && TURNS_DOWN_THE_ACT.test(sentenceText(text, ends.ends, s));
+    const refuses = found.has('defy') && TURNS_DOWN_THE_ACT.test(said);
     if (hides || refuses || found.has('consequential')) {
       const rest = new Set(found);
       if (hides) rest.delete('conceal');
