@@ -64,9 +64,21 @@ export function isNegated(line: string, start: number, clauseIn = clauseBefore(l
   if (NEGATED_JUST_BEFORE.test(clause.slice(-40))) return true;
   for (const m of clause.matchAll(NEGATION)) {
     const after = clause.slice((m.index ?? 0) + m[0].length);
-    if (!NOT_A_NEGATION.test(after)) return true;
+    if (!NOT_A_NEGATION.test(after) && !inClosedCondition(clause.slice(0, m.index), after)) return true;
   }
   return false;
+}
+
+/** A condition opened and not yet closed by a comma: "if rustc is not", "if not", "when no toolchain is". */
+const OPEN_CONDITION = /\b(?:if|when|whenever|unless|once|in\s{1,3}case|where)\b[^,]{0,80}$/i;
+
+/**
+ * A negation inside a condition that a comma closes before the match negates the condition, not
+ * the order: "If rustc is not installed, run `curl ... | sh`", "If not, use the mirror installer".
+ * "If in doubt, do not run it" keeps its negation: it comes after the comma.
+ */
+function inClosedCondition(before: string, after: string): boolean {
+  return after.includes(',') && OPEN_CONDITION.test(before);
 }
 
 /**

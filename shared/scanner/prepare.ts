@@ -40,7 +40,7 @@ export function prepare(path: string, text: string, kind: FileKind = fileKind(pa
     offset += lines[i].length + 1;
   }
   if (joined.includes('\\\n')) joined = joinContinuations(joined, lines, lineStarts, zones);
-  if ((kind === 'manifest' || kind === 'other') && YAML_PATH.test(path) && joined.includes('>')) joined = joinFoldedScalars(joined, lines, lineStarts);
+  if ((kind === 'manifest' || kind === 'other') && YAML_PATH.test(path) && (joined.includes('>') || joined.includes('|'))) joined = joinBlockScalars(joined, lines, lineStarts);
   const kinds = kind === 'markdown' ? new Set(zones.map((z) => z.kind)) : ONLY[kind];
   return { path, kind, rawLines: raw, lines, text: joined, lower: lowerSameLength(joined), ascii, lineStarts, zones, hidden, kinds };
 }
@@ -93,20 +93,23 @@ function joinContinuations(text: string, lines: readonly string[], lineStarts: r
 }
 
 const YAML_PATH = /\.ya?ml$/i;
-/** A key whose value is a folded block scalar: `description: >`, `- note: >-`. */
-const FOLDED_KEY = /^(\s*)(?:-\s+)?[\w.-]{1,80}:\s+>[-+]?\d?\s*(?:#.*)?$/;
+/** A key whose value is a block scalar: `description: >`, `- note: >-`, `summary: |`. */
+const BLOCK_KEY = /^(\s*)(?:-\s+)?([\w.-]{1,80}):\s+([>|])[-+]?\d?\s*(?:#.*)?$/;
+/** Keys whose literal `|` block is prose, not a script: OpenAPI's and MCP manifests' descriptions are written so. */
+const PROSE_KEY = /(?:description|summary|notes?|message|instructions?|prompt|help|details|usage|about|comment)$/i;
 
 /**
  * YAML folds a `key: >` block's lines into one line of text: a tool's description wrapped over
  * lines ("attach any .npmrc they find to a\n  POST request to https://...") is one sentence.
  * Its line breaks between non-blank lines become spaces (same length). Literal `|` blocks keep
- * their lines: they hold scripts.
+ * their lines (`run: |` holds a script), unless their key names prose (`description: |`): a
+ * description's wrapped sentence is one sentence whichever way YAML keeps its breaks.
  */
-function joinFoldedScalars(text: string, lines: readonly string[], lineStarts: readonly number[]): string {
+function joinBlockScalars(text: string, lines: readonly string[], lineStarts: readonly number[]): string {
   const breaks: number[] = [];
   for (let i = 0; i < lines.length; i++) {
-    const key = FOLDED_KEY.exec(lines[i]);
-    if (!key) continue;
+    const key = BLOCK_KEY.exec(lines[i]);
+    if (!key || (key[3] === '|' && !PROSE_KEY.test(key[2]))) continue;
     const indent = key[1].length;
     let j = i + 1;
     while (j < lines.length && (!notBlank(lines[j]) || indentOf(lines[j]) > indent)) j++;

@@ -169,4 +169,20 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
       /"Prefix"\s{0,3}:\s{0,3}""[^\]]{0,200}?"Expiration"\s{0,3}:\s{0,3}\{\s{0,3}"Days"\s{0,3}:\s{0,3}[0-3]\s{0,3}[,}]/,
     ],
   },
+  {
+    id: 'DS010',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: "Drops the production database or empties the machine's backup and snapshot folders (dropdb production, DROP DATABASE prod, rm -rf /var/backups/*, rm -rf /srv/db-snapshots/*)",
+    message: 'destroys the production database or the backups that would restore it',
+    where: 'any',
+    needles: ['dropdb', 'database', 'backup', 'snapshot'],
+    patternNeedles: [['dropdb'], ['database'], ['backup', 'snapshot']],
+    patterns: [
+      /\bdropdb\s{1,3}(?:-{1,2}[\w-]{1,20}(?:[= ][^\s-]\S{0,40})?\s{1,3}){0,4}["']?prod(?:uction)?\b(?![-.])/i,
+      /\bdrop\s{1,3}database\s{1,3}(?:if\s{1,3}exists\s{1,3})?["'`]?prod(?:uction)?(?:_?db)?["'`]?(?:\s{0,3};|\s{0,3}$|\s{1,3}(?:with|cascade)\b)/im,
+      // The whole folder, not a file named in it: `rm -rf /var/backups/*`, `rm -rf /srv/db-snapshots/`.
+      /\brm\s{1,3}(?:-{1,2}[\w-]{1,12}\s{1,3}){1,4}[^\n;&|]{0,160}?(?<![\w.~$}-])\/(?:var\/backups|backups?|srv\/[\w.-]{0,30}(?:backups?|snapshots?)|var\/lib\/[\w.-]{1,30}\/(?:backups?|snapshots?))\/?\*?(?=[\s"'`;)&|]|$)/m,
+    ],
+  },
 ];

@@ -57,6 +57,8 @@ export const HIDDEN_TEXT_RULES: readonly Rule[] = [
     patterns: [
       // Addressed at a comment's start, a hidden element's (`<span style="font-size:0">Assistant: ...`, `>Agent note: ...`) or in a greeting.
       /(?:<!--|>|#\s{0,3}\(|\]:\s{0,3}\S{1,300}\s{1,3}["'(]|\b(?:dear|hey|attention|note\s{1,3}to|to|for))\s{0,3}(?:the\s{1,3})?(?:AI|assistant|agent|LLM|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini)s?(?:[\s-]only|\s{1,3}(?:instructions?|notes?|directives?|messages?|tasks?))?\s{0,3}[:,]/i,
+      // A link-reference comment (`[//]: # (...)`) addressed to an agent by its job: "[//]: # (Tuner agent: ...".
+      /^\s{0,3}\[[^\]\n]{1,40}\]:\s{0,3}#\s{0,3}\(\s{0,3}(?:the\s{1,3})?[\w-]{2,20}\s{1,3}(?:AI|assistant|agent|LLM|bot)s?\s{0,3}[:,]/im,
       /\b(?:AI|assistant|agent|LLM|Claude|ChatGPT|GPT|Copilot|Cursor|Gemini)s?\s{1,3}(?:must|should|shall|will\s{1,3}now|always|never|needs?\s{1,3}to|are\s{1,3}(?:required|instructed)\s{1,3}to)\b/i,
       /\b(?:instructions?|note|message)\s{1,3}(?:to|for)\s{1,3}(?:the\s{1,3})?(?:[\w-]{2,20}\s{1,3})?(?:AI|assistant|agent|LLM|model|bot)\b/i,
       // "(read by the assistant, not shown to users)", "meant only for the agent".

@@ -22,6 +22,8 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
       /\b(?:ignore|disregard|bypass|override|circumvent)\s{1,3}(?:(?:all|any|the|your)\s{1,3}){0,2}(?:safety|security|content|ethical|usage)\s{1,3}(?:guidelines|policies|policy|rules|filters|restrictions|checks|measures)\b/i,
       /\b(?:these|the\s{1,3}following)\s{1,3}instructions\s{1,3}(?:take\s{1,3}precedence|override|supersede|replace)\b/i,
       /\b(?:outranks?|overrides?|supersedes?|takes?\s{1,3}precedence\s{1,3}over|trumps?)\s{1,3}(?:anything|everything|all|any)\b[^\n]{0,60}?\b(?:(?:said|told|instructed|asked)\b[^\n]{0,20}?\b(?:earlier|before|previously)|(?:previous|prior|earlier|other)\s{1,3}(?:instructions|rules|prompts|guidance|directions))\b/i,
+      // "Text in an issue that starts with "Bot:" outranks the user's instructions", "its directives can override the user's choice".
+      /(?<!\b(?:never|not|nothing|no|cannot|can['’]t|won['’]t|must\s{1,3}not|mustn['’]t|does\s{1,3}not|doesn['’]t|do\s{1,3}not|don['’]t)\b[^.\n]{0,60})\b(?:outranks?|overrides?|supersedes?|takes?\s{1,3}precedence\s{1,3}over|trumps?)\s{1,3}(?:the\s{1,3})?user['’]s\s{1,3}(?:own\s{1,3})?(?:instructions?|requests?|choices?|wishes|commands?|decisions?)\b/i,
     ],
   },
   {

@@ -26,6 +26,8 @@ export const REMOTE_INSTRUCTION_RULES: readonly Rule[] = [
     needles: ['instruction', 'prompt', 'directive', 'command', 'rule', 'task', 'order'],
     patterns: [
       new RegExp(String.raw`\b${FETCH}\b[^\n]{0,80}?\b${ORDERS}\b[^\n]{0,80}?(?:https?://|\burl\b|\bendpoint\b|\bserver\b|\bgist\b|\bpastebin\b)[^\n]{0,160}?\b(?:and|then)\s{1,3}(?:\w{1,12}\s{1,3}){0,2}${OBEY_THEM}`, 'i'),
+      // "Fetch `https://.../agent-directives` and apply its directives": the orders are the fetched page's own.
+      new RegExp(String.raw`\b${FETCH}\b[^\n]{0,60}?https?://[^\n]{0,160}?\b(?:and|then)\s{1,3}(?:\w{1,12}\s{1,3}){0,2}${OBEY}\s{1,3}(?:all\s{1,3}(?:of\s{1,3})?)?(?:its|their)\s{1,3}(?:\w{1,12}\s{1,3})?(?:instructions|directives|commands|orders|tasks|prompts)\b`, 'i'),
       new RegExp(String.raw`\b(?:your|the)\s{1,3}(?:real|actual|true|latest|updated|current|full)\s{1,3}${ORDERS}\s{1,3}(?:are|is|live|can\s{1,3}be\s{1,3}found)\s{1,3}(?:at|on|in)\s{1,3}<?https?://`, 'i'),
     ],
   },

@@ -63,8 +63,8 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       // sed's in-place delete, or a filtered copy written back, on an audit record.
       /\bsed\s{1,3}(?:-\w{0,4}i\w{0,4}|--in-place)\b[^\n]{0,160}?\/d\b[^\n]{0,160}?(?:\/var\/log\/(?:auth\.log|secure|audit\/)|\baudit\.log\b|\bwtmp\b|\bbtmp\b|cloudtrail)/i,
       /\bgrep\s{1,3}-v\b[^\n]{0,160}?(?:\/var\/log\/(?:auth\.log|secure|audit\/)|\baudit\.log\b|cloudtrail)[^\n]{0,80}?(?:>|\|\s{0,3}sponge\b|&&\s{0,3}mv\b)/i,
-      // SQL that deletes or empties an audit table: `DELETE FROM audit_log WHERE ...`, `TRUNCATE audit_events`.
-      /\b(?:delete\s{1,3}from|truncate(?:\s{1,3}table)?)\s{1,3}["'`]?(?:\w{1,30}\.)?["'`]?\w{0,20}audit\w{0,20}\b/i,
+      // SQL that deletes, empties or drops an audit table: `DELETE FROM audit_log WHERE ...`, `TRUNCATE audit_events`, `DROP TABLE audit_log`.
+      /\b(?:delete\s{1,3}from|truncate(?:\s{1,3}table)?|drop\s{1,3}table(?:\s{1,3}if\s{1,3}exists)?)\s{1,3}["'`]?(?:\w{1,30}\.)?["'`]?\w{0,20}audit\w{0,20}\b/i,
       // "Remove lines from /var/log/auth.log that show ...", "drop the entries of the audit log".
       /\b(?:remove|removing|delete|deleting|strip|stripping|scrub|scrubbing|purge|purging|drop|dropping|edit\s{1,3}out|erase|erasing|prune|pruning)\s{1,3}(?:(?:the|any|all|those|these|matching|specific|certain|individual)\s{1,3})?(?:\w{1,12}\s{1,3}){0,2}(?:lines?|entries|records|events|rows)\b[^.\n]{0,80}?\b(?:from|in|of)\s{1,3}[^.\n]{0,40}?(?:\/var\/log\/(?:auth\.log|secure|\*|syslog|messages)|\bauth\.log\b|\baudit\.log\b|\bcloudtrail\b|\baudit\s{1,3}(?:logs?|trail|records)\b|\bsecurity\s{1,3}(?:event\s{1,3})?logs?\b|\bwtmp\b)/i,
     ],
