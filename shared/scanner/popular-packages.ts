@@ -48,6 +48,9 @@ export const KNOWN_NEIGHBOURS: ReadonlySet<string> = new Set([
   'rimraf-cli', 'colors-cli', 'mysql', 'mysql2', 'execa', 'exec', 'marked-man', 'server', 'serve',
   'ethers', 'ether', 'esbuild', 'rolldown', 'jest-cli', 'vite-node', 'knex', 'mocha-cli', 'uglify-es',
   'prism', // Stoplight's mock server is run as `prism`; one edit from prisma
+  // Dependencies of the packages `npm ci` installs here, one edit from a popular name: tslint and
+  // eclint (eslint), coffeescript (CoffeeScript's own name since 2.0; coffee-script), crypt (bcrypt).
+  'tslint', 'eclint', 'coffeescript', 'crypt',
   // pypi
   'scapy', 'simpy', 'pyaml', 'jinja', 'markdown2', 'psycopg', 'boto', 'attr', 'openapi',
   'request', 'pytest-cov', 'flask-cors', 'tomlkit', 'tomli-w', 'black-macchiato', 'pandas-stubs',

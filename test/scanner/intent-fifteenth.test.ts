@@ -110,3 +110,13 @@ describe('a link-reference comment addressed to an agent by its job', () => {
     expect(highIds('- Tag the release.\n\n[//]: # (TODO: add screenshots of the release page.)\n')).toEqual([]);
   });
 });
+
+describe('real packages one edit from a popular one', () => {
+  it('leaves tslint, eclint and coffeescript as dependencies, and still reads a squat', () => {
+    const manifest = (dep: string) => [{ path: 'package.json', text: `{\n  "name": "x",\n  "devDependencies": {\n    "${dep}": "^5.0.0"\n  }\n}\n` }];
+    expect(highIdsInFiles(manifest('tslint'))).toEqual([]);
+    expect(highIdsInFiles(manifest('eclint'))).toEqual([]);
+    expect(highIdsInFiles(manifest('coffeescript'))).toEqual([]);
+    expect(highIdsInFiles(manifest('eslnt'))).toContain('TS001');
+  });
+});
