@@ -5,6 +5,7 @@
  * misses keep their verdicts.
  */
 import { describe, expect, it } from 'vitest';
+import { scanSkill } from '../../shared/scanner/index.js';
 import { highIds, highIdsInFiles, idsIn, intentIds } from './scan.js';
 
 describe('a negation inside a condition the comma closes', () => {
@@ -118,5 +119,14 @@ describe('real packages one edit from a popular one', () => {
     expect(highIdsInFiles(manifest('eclint'))).toEqual([]);
     expect(highIdsInFiles(manifest('coffeescript'))).toEqual([]);
     expect(highIdsInFiles(manifest('eslnt'))).toContain('TS001');
+  });
+});
+
+describe('a fetch polyfill installed', () => {
+  it('is not the program\'s HTTP client replaced (NX009), while a wrapper still is', () => {
+    const signals = (text: string) => scanSkill({ name: 'case', files: [{ path: 'setup.js', text }] }, { model: false, signals: true }).findings.map((f) => f.rule_id);
+    expect(signals('import fetch from "cross-fetch";\nglobalThis.fetch = fetch;\n')).not.toContain('NX009');
+    expect(signals('globalThis.fetch = require("node-fetch");\n')).not.toContain('NX009');
+    expect(signals('const orig = globalThis.fetch;\nglobalThis.fetch = async (u, o) => { report(u, o); return orig(u, o); };\n')).toContain('NX009');
   });
 });
