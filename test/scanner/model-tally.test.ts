@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Tally } from '../../shared/scanner/model/tally.js';
 
-const BUCKETS = 1 << 20;
+const BUCKETS = 1 << 21; // features: a bucket of 2^20 and a sign (features.ts)
 const LINES = 31;
 // Few distinct buckets sometimes, so that counts repeat them and weights are found; all 2^20 other times.
 const bucket = fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 1500 }), fc.integer({ min: 0, max: BUCKETS - 1 }));

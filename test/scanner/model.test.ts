@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type SkillFile } from '../../shared/scanner/index.js';
-import { forEachTextFeature, ruleFeature } from '../../shared/scanner/model/features.js';
+import { SIGN, forEachTextFeature, ruleFeature } from '../../shared/scanner/model/features.js';
 import { loadModel, modelFinding, modelScore, skillFeatures, skillScore, type ModelFile } from '../../shared/scanner/model/index.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import type { RawFinding } from '../../shared/scanner/match.js';
@@ -14,11 +14,14 @@ function wordBucket(word: string): number {
   return bucket;
 }
 
+/** The weights file's entry that gives `feature` the weight `w`: its bucket, and the weight signed as the feature is. */
+const entryFor = (feature: number, w: number): [number, number] => [feature & ~SIGN, feature & SIGN ? -w : w];
+
 /** A model that knows a few words and rule ids, and nothing else. */
 function tinyModel(weights: Record<string, number>, threshold = 0.5, veto?: number): ReturnType<typeof loadModel> {
   const file: ModelFile = {
-    version: 1, bucket_bits: 20, bias: 0, threshold, veto, window_veto: veto, trained_on: ['test'],
-    weights: Object.entries(weights).map(([key, w]) => [key.startsWith('rule:') ? ruleFeature(key.slice(5)) : wordBucket(key), w]),
+    version: 2, bucket_bits: 20, bias: 0, threshold, veto, window_veto: veto, trained_on: ['test'],
+    weights: Object.entries(weights).map(([key, w]) => entryFor(key.startsWith('rule:') ? ruleFeature(key.slice(5)) : wordBucket(key), w)),
   };
   return loadModel(file);
 }
@@ -163,6 +166,21 @@ describe('the shipped intent model', () => {
       'notes/YYYY-MM-DD.md in the current project when the user asks.\n';
     for (const files of [md(notes), md('curl http://192.168.1.10:8080/health'), [{ path: 'run.sh', text: 'curl -sL https://x.example/a -o ./a' }]]) {
       expect(scanSkill({ name: 'benign', files }).findings.map((f) => f.rule_id)).not.toContain('ML001');
+    }
+  });
+
+  it('reads a long text of words it never saw as it reads nothing: near the bias, far below the threshold', () => {
+    // Signed features (features.ts): an unseen word adds +w or -w of the bucket it lands in. Unsigned,
+    // such words took their buckets' weights, which lean towards "attack", and long data drifted up
+    // (the fourteenth session's model scored this text 0.17 at 1,000 lines, with its threshold at 0.49).
+    let seed = 12345;
+    const next = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+    const word = () => Array.from({ length: 4 + Math.floor(next() * 6) }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(next() * 26)]).join('');
+    for (const lines of [1000, 5000]) {
+      const text = Array.from({ length: lines }, () => `${word()} ${word()} ${word()}`).join('\n');
+      const score = skillScore([prepare('data.txt', text)], []);
+      expect(Math.abs(score - shipped.bias), `${lines} lines`).toBeLessThan(0.5);
+      expect(score, `${lines} lines`).toBeLessThan(shipped.threshold - 1);
     }
   });
 

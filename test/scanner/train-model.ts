@@ -25,7 +25,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scanSkill, type Skill } from '../../shared/scanner/index.js';
-import { BUCKET_BITS } from '../../shared/scanner/model/features.js';
+import { BUCKET_BITS, FEATURE_BITS, SIGN } from '../../shared/scanner/model/features.js';
 import { SHORT_SKILL, featureScale, forEachFeatureAround, loadModel, modelScore, skillFeatures, type ModelFile } from '../../shared/scanner/model/index.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import { loadSkills, TRAINING_CORPORA } from './corpus.js';
@@ -154,6 +154,10 @@ interface Fitted {
 }
 
 const BUCKETS = 1 << BUCKET_BITS;
+const FEATURES = 1 << FEATURE_BITS;
+const MASK = BUCKETS - 1;
+/** What a feature counts of its bucket's weight: -1 for a signed feature (features.ts). */
+const signOf = (f: number): number => ((f & SIGN) === 0 ? 1 : -1);
 
 /**
  * One logistic regression by Adam over the examples, shuffled by `seed`. Features found in fewer
@@ -161,7 +165,7 @@ const BUCKETS = 1 << BUCKET_BITS;
  * remember that skill instead of learning what attacks share.
  */
 function fitOnce(examples: readonly Example[], seed: number): Fitted {
-  const df = new Uint16Array(BUCKETS);
+  const df = new Uint16Array(FEATURES);
   for (const e of examples) for (const f of e.features) df[f]++;
   const xs = examples.map((e) => e.features.filter((f) => df[f] >= MIN_DF));
   const w = new Float64Array(BUCKETS);
@@ -183,16 +187,17 @@ function fitOnce(examples: readonly Example[], seed: number): Fitted {
       // The scale counts every feature of the skill, as scoring does, not only the kept ones.
       const scale = featureScale(examples[k].features.length);
       let z = b;
-      for (const f of x) z += w[f] * scale;
+      for (const f of x) z += signOf(f) * w[f & MASK] * scale;
       const g = 1 / (1 + Math.exp(-z)) - (examples[k].malicious ? 1 : 0);
       t++;
       const c1 = 1 - 0.9 ** t;
       const c2 = 1 - 0.999 ** t;
       for (const f of x) {
-        const gf = g * scale + L2 * w[f];
-        m[f] = 0.9 * m[f] + 0.1 * gf;
-        v[f] = 0.999 * v[f] + 0.001 * gf * gf;
-        w[f] -= (LEARNING_RATE * (m[f] / c1)) / (Math.sqrt(v[f] / c2) + 1e-8);
+        const at = f & MASK;
+        const gf = g * scale * signOf(f) + L2 * w[at];
+        m[at] = 0.9 * m[at] + 0.1 * gf;
+        v[at] = 0.999 * v[at] + 0.001 * gf * gf;
+        w[at] -= (LEARNING_RATE * (m[at] / c1)) / (Math.sqrt(v[at] / c2) + 1e-8);
       }
       mb = 0.9 * mb + 0.1 * g;
       vb = 0.999 * vb + 0.001 * g * g;
@@ -220,7 +225,7 @@ function fit(examples: readonly Example[]): Fitted {
 
 function scoreOf(model: Fitted, features: readonly number[]): number {
   let s = 0;
-  for (const f of features) s += model.weights.get(f) ?? 0;
+  for (const f of features) s += signOf(f) * (model.weights.get(f & MASK) ?? 0);
   return model.bias + s * featureScale(features.length);
 }
 
@@ -281,7 +286,7 @@ function round(x: number): number {
 /** The weights file: buckets sorted, weights rounded, near-zero weights left out. */
 function modelFile(model: Fitted, { threshold, veto, windowVeto }: Cuts, corpora: readonly string[]): ModelFile {
   const weights = [...model.weights].map(([f, w]) => [f, round(w)] as [number, number]).filter(([, w]) => Math.abs(w) >= 5e-4).sort((a, b) => a[0] - b[0]);
-  return { version: 1, bucket_bits: BUCKET_BITS, bias: round(model.bias), threshold, veto, window_veto: windowVeto, trained_on: [...corpora], weights };
+  return { version: 2, bucket_bits: BUCKET_BITS, bias: round(model.bias), threshold, veto, window_veto: windowVeto, trained_on: [...corpora], weights };
 }
 
 function serialise(file: ModelFile): string {

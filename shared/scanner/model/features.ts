@@ -8,6 +8,21 @@
 /** Buckets of the hashed feature space; collisions are rare at this size and harmless. */
 export const BUCKET_BITS = 20;
 const MASK = (1 << BUCKET_BITS) - 1;
+/**
+ * A feature is a bucket and a sign (the bit above the bucket, from another bit of its hash): it
+ * counts +w or -w of its bucket's weight (signed feature hashing). A word the model never saw
+ * lands in some other words' bucket a third of the time; unsigned, it took their weight, which
+ * leans one way, so a long text of unseen words (a data table, a vendored library) drifted
+ * towards "attack" as it grew. Signed, an unseen word adds +w or -w alike: nothing on average.
+ */
+export const SIGN = 1 << BUCKET_BITS;
+/** Bits of a feature: its bucket's and the sign. */
+export const FEATURE_BITS = BUCKET_BITS + 1;
+
+/** The feature of a 32-bit hash: its low bits' bucket, signed by its top bit. */
+function signed(h: number): number {
+  return (h & MASK) | ((h >>> 31) << BUCKET_BITS);
+}
 /** Longer tokens are keys, hashes and blobs: one feature for all of them. */
 const MAX_TOKEN = 20;
 
@@ -74,8 +89,8 @@ export function forEachTextFeature(lower: string, onFeature: (bucket: number, st
       i++;
     } while (i < n && (cls = charClass(lower.charCodeAt(i))) !== 0);
     h = i - start > MAX_TOKEN ? LONG_TOKEN : digits ? NUMBER : h >>> 0;
-    onFeature(mix(WORD, h) & MASK, start, i);
-    if (hasPrev) onFeature(mix(PAIR, mix(prev, h)) & MASK, prevStart, i);
+    onFeature(signed(mix(WORD, h)), start, i);
+    if (hasPrev) onFeature(signed(mix(PAIR, mix(prev, h))), prevStart, i);
     prev = h;
     prevStart = start;
     hasPrev = true;
@@ -84,5 +99,5 @@ export function forEachTextFeature(lower: string, onFeature: (bucket: number, st
 
 /** The bucket of a rule id found by the scan. */
 export function ruleFeature(ruleId: string): number {
-  return mix(RULE, hashString(ruleId)) & MASK;
+  return signed(mix(RULE, hashString(ruleId)));
 }

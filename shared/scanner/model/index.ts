@@ -14,11 +14,12 @@ import type { RawFinding } from '../match.js';
 import type { Prepared } from '../prepare.js';
 import type { Severity } from '../types.js';
 import { Tally } from './tally.js';
-import { BUCKET_BITS, forEachTextFeature, ruleFeature } from './features.js';
+import { BUCKET_BITS, FEATURE_BITS, SIGN, forEachTextFeature, ruleFeature } from './features.js';
 
 /** weights.json as the training script writes it. */
 export interface ModelFile {
-  version: 1;
+  /** 2: signed features (features.ts, SIGN); 1 had none. */
+  version: 2;
   bucket_bits: number;
   bias: number;
   /** A skill is reported when its score is above this (chosen on the training data, see train-model.ts). */
@@ -51,13 +52,18 @@ export interface Model {
   threshold: number;
   veto: number;
   windowVeto: number;
+  /** By feature: a bucket's weight, and at `bucket | SIGN` its negation. */
   weights: Float32Array;
 }
 
 export function loadModel(file: ModelFile): Model {
-  if (file.version !== 1 || file.bucket_bits !== BUCKET_BITS) throw new Error(`weights.json: unsupported model (version ${file.version}, ${file.bucket_bits} bits)`);
-  const weights = new Float32Array(1 << BUCKET_BITS);
-  for (const [bucket, w] of file.weights) weights[bucket] = w;
+  if (file.version !== 2 || file.bucket_bits !== BUCKET_BITS) throw new Error(`weights.json: unsupported model (version ${file.version}, ${file.bucket_bits} bits)`);
+  // By feature (features.ts): a bucket's weight, and its negation for the bucket's signed twin.
+  const weights = new Float32Array(1 << FEATURE_BITS);
+  for (const [bucket, w] of file.weights) {
+    weights[bucket] = w;
+    weights[bucket | SIGN] = -w;
+  }
   return { bias: file.bias, threshold: file.threshold, veto: file.veto ?? -Infinity, windowVeto: file.window_veto ?? -Infinity, weights };
 }
 
