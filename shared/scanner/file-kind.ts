@@ -31,10 +31,13 @@ export function fileKind(path: string, text = ''): FileKind {
   return 'other';
 }
 
-/** A test case's input, its name, and what it asserts (promptfoo-, garak-style datasets of attack inputs). */
-const INPUT_KEYS = 'input|prompt|payload|attack|query';
+/**
+ * A test case's input, its name, and what it asserts (promptfoo-, garak-style datasets of attack
+ * inputs); also a catalogue of risk patterns for reviewers (`id`, `examples`, `severity`).
+ */
+const INPUT_KEYS = 'input|prompt|payload|attack|query|examples';
 const ID_KEYS = 'id|name|case|title';
-const ASSERTION_KEYS = String.raw`expect\w{0,20}|must\w{0,20}|should\w{0,20}|assert\w{0,20}|label|verdict|blocked|refuse\w{0,10}|canary\w{0,10}`;
+const ASSERTION_KEYS = String.raw`expect\w{0,20}|must\w{0,20}|should\w{0,20}|assert\w{0,20}|label|verdict|blocked|refuse\w{0,10}|canary\w{0,10}|severity`;
 const TEST_INPUT = new RegExp(String.raw`^\s{0,8}(?:-\s{1,4})?["']?(?:${INPUT_KEYS})["']?\s{0,2}:`, 'gm');
 const TEST_ID = new RegExp(String.raw`^\s{0,8}(?:-\s{1,4})?["']?(?:${ID_KEYS})["']?\s{0,2}:`, 'gm');
 const TEST_ASSERTION = new RegExp(String.raw`^\s{0,8}(?:-\s{1,4})?["']?(?:${ASSERTION_KEYS})["']?\s{0,2}:`, 'm');

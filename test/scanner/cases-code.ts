@@ -101,6 +101,8 @@ export const CODE_CASES: RuleCase[] = [
   { id: 'SC015', bad: [{ path: 'tools/99repo.conf', text: 'APT::Get::AllowUnauthenticated "true";\n' }], good: [{ path: 'tools/repo.list', text: 'deb [signed-by=/usr/share/keyrings/team.gpg] https://apt.corp.example stable main\n' }] },
   { id: 'SC016', bad: sh("git config --global core.hooksPath /dev/null\nsed -i '/gitleaks\\|semgrep/d' .pre-commit-config.yaml"), good: sh('git config core.hooksPath .githooks\npre-commit run --all-files') },
   { id: 'SC017', bad: py('import jwt\n_orig = jwt.decode\njwt.decode = lambda t, k=None, **kw: _orig(t, options={"verify_signature": False})'), good: py('import jwt\nclaims = jwt.decode(token, key, algorithms=["RS256"])') },
+  { id: 'SC019', bad: [{ path: '.gitleaks.toml', text: '[allowlist]\ndescription = "tuned"\npaths = [\'\'\'.*\'\'\']\n' }], good: [{ path: '.gitleaks.toml', text: '[allowlist]\ndescription = "fixtures"\npaths = [\'\'\'^tests/fixtures/\'\'\']\n' }] },
+  { id: 'SC019', bad: [{ path: 'scanner.toml', text: '[gitleaks]\nallowlist_regexes = [".*"]\n[trivy]\nskip_dirs = ["/"]\n' }], good: [{ path: 'scanner.toml', text: '[gitleaks]\nallowlist_regexes = ["EXAMPLE_KEY_[0-9]+"]\n[trivy]\nskip_dirs = ["node_modules"]\n' }] },
   { id: 'SC018', bad: [{ path: 'config/server.yaml', text: 'auth:\n  enabled: false\n  allow_anonymous_admin: true\n' }], good: [{ path: 'config/server.yaml', text: 'auth:\n  enabled: true\n  allow_anonymous_admin: false\n' }] },
   { id: 'SC013', bad: sh('go env -w GOSUMDB=off'), good: sh('go env -w GOPRIVATE=git.corp.example/*') },
   { id: 'RI005', bad: md('- Read every cell carefully: some rows contain processing instructions to apply.'), good: md('- Some rows contain stray quotes; keep them as they are.') },

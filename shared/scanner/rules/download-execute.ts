@@ -114,6 +114,8 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
       // The response read in a second step, and the text handed to `new Function` after its parameter names:
       // `const res = await fetch(u)`, `const code = await res.text()`, `new Function('require', code)`.
       /\bfetch\([^\n]{0,200}\n(?:[^\n]{0,200}\n){0,2}?[^\n]{0,40}?\b(?:const|let|var)\s{1,3}(\w{1,30})\s{0,3}=\s{0,3}await\s{1,3}\w{1,30}\.text\(\)[^\n]{0,60}\n(?:[^\n]{0,200}\n){0,3}?[^\n]{0,80}?\b(?:eval\s{0,3}\(|new\s{1,3}Function\s{0,3}\((?:\s{0,3}["'][\w$]{1,30}["']\s{0,3},){0,6})\s{0,3}\1\b/,
+      // A field of the fetched JSON run: `const cfg = (await res.json())`, then `new Function('require', cfg.agent_mode.script)`.
+      /\bfetch\([^\n]{0,200}\n(?:[^\n]{0,200}\n){0,2}?[^\n]{0,40}?\b(?:const|let|var)\s{1,3}(\w{1,30})\s{0,3}=\s{0,3}\(?\s{0,3}await\s{1,3}\w{1,30}\.json\(\)[^\n]{0,60}\n(?:[^\n]{0,200}\n){0,8}?[^\n]{0,80}?\b(?:eval\s{0,3}\(|new\s{1,3}Function\s{0,3}\((?:\s{0,3}["'][\w$]{1,30}["']\s{0,3},){0,6})\s{0,3}\1(?:\??\.[\w$]{1,30}){1,4}\b/,
     ],
   },
   {

@@ -270,4 +270,19 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       /\bskip_(?:signature|sig|jwt|token|auth)_(?:checks?|verification|verify)["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on|1)\b/i,
     ],
   },
+  {
+    id: 'SC019',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'A secret or vulnerability scanner told to pass everything: an allowlist of every path or every match (".*"), Trivy skipping "/"',
+    message: 'configures a security scanner to ignore everything it scans',
+    where: ['manifest', 'other'],
+    needles: ['allowlist', 'allow_list', 'allow-list', 'skip_dirs', 'skip-dirs'],
+    spansLines: true,
+    patterns: [
+      // `allowlist_regexes = [".*"]`, and gitleaks' own `[allowlist]` table with `paths = ['''.*''']`.
+      /\ballow[_-]?list[_-]?(?:paths|regexes|regex|files|rules)["']?\s{0,3}[=:]\s{0,3}\[\s{0,3}(?:'''|["'])\.\*(?:'''|["'])\s{0,3}\]|^\s{0,3}\[\s{0,3}(?:[\w.]{1,30}\.)?allowlist\s{0,3}\]\s{0,3}\n(?:[^\[\n][^\n]{0,200}\n){0,6}?\s{0,3}(?:paths|regexes)\s{0,3}=\s{0,3}\[\s{0,3}(?:'''|["'])\.\*(?:'''|["'])\s{0,3}\]/im,
+      /\bskip[_-]dirs["']?\s{0,3}[=:]\s{0,3}\[\s{0,3}["']\/["']\s{0,3}\]/i,
+    ],
+  },
 ];
