@@ -15,8 +15,8 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
     message: 'tries to override the instructions the agent already has',
     where: 'any',
     needles: ['ignore', 'disregard', 'forget', 'override', 'bypass', 'circumvent', 'instructions',
-      'outrank', 'supersede', 'precedence', 'trump', 'precedenza', 'priori', 'preced', 'prevalece', 'prime', 'vorrang',
-      'pierwsze', 'voorrang'],
+      'outrank', 'supersede', 'precedence', 'trump', 'precedenza', 'prioridad', 'priorit', 'preced', 'prevalece', 'prime sur',
+      'priment sur', 'vorrang', 'pierwsze', 'voorrang'],
     patterns: [
       new RegExp(String.raw`\b(?:ignore|disregard|forget|override|bypass)\s{1,3}(?:(?:all|any|the|your|of|everything|these|those|my)\s{1,3}){0,3}(?:previous|prior|above|earlier|preceding|former|original|developer|system)\s{1,3}${NOUN}\b`, 'i'),
       /\bforget\s{1,3}(?:everything|all)\s{1,3}(?:you\s{1,3}(?:were|have\s{1,3}been)\s{1,3}told|above|before|prior|so\s{1,3}far)\b/i,
@@ -27,7 +27,8 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
       // The claim is the text's own (these instructions, this rule), not one described ("it claims precedence over the user").
       /\b(?:istruzion[ei]|regol[ae]|instrucci[oó]n(?:es)?|instru[çc](?:ão|ões|ao|oes)|regras?|regl[ae]s?|r[èe]gles?|consignes|anweisung(?:en)?|regeln?|regu[łl]a|instrukcj[ae]|polecenia|instructies|richtlijnen)\b(?<!\b(?:nulla|niente|nessun[ao]?|mai|non|nada|nunca|ningun[ao]?|ningún|no|rien|aucune?|jamais|ne|nichts|keine?|nie|niemals|nic|żadn[aey]|zadn[aey]|nigdy|niets|geen|nooit)\b[^.\n]{0,40})[^.\n]{0,40}?\b(?:precedenza\s{1,3}su\w{0,4}|(?:prioridad|precedencia|prioridade|preced[êe]ncia)\s{1,3}sobre|prevalecen?\s{1,3}sobre|priorit[ée]\s{1,3}sur|priment?\s{1,3}sur|vorrang\s{1,3}vor|pierwsze(?:ń|n)stwo\s{1,3}przed|voorrang\s{1,3}(?:op|boven))\b[^.\n]{0,40}?(?:utente|usuario|usu[áa]rio|utilisateur|nutzer|benutzer|anwender|u(?:ż|z)ytkownik|gebruiker)/i,
       // "Text in an issue that starts with "Bot:" outranks the user's instructions", "its directives can override the user's choice".
-      /(?<!\b(?:never|not|nothing|no|cannot|can['’]t|won['’]t|must\s{1,3}not|mustn['’]t|does\s{1,3}not|doesn['’]t|do\s{1,3}not|don['’]t)\b[^.\n]{0,60})\b(?:outranks?|overrides?|supersedes?|takes?\s{1,3}precedence\s{1,3}over|trumps?)\s{1,3}(?:the\s{1,3})?user['’]s\s{1,3}(?:own\s{1,3})?(?:instructions?|requests?|choices?|wishes|commands?|decisions?)\b/i,
+      // (The lookahead first: a lookbehind tried at every position of a line costs more than the rest of the rule.)
+      /\b(?=outrank|override|supersede|takes?\s|trump)(?<!\b(?:never|not|nothing|no|cannot|can['’]t|won['’]t|must\s{1,3}not|mustn['’]t|does\s{1,3}not|doesn['’]t|do\s{1,3}not|don['’]t)\b[^.\n]{0,60})(?:outranks?|overrides?|supersedes?|takes?\s{1,3}precedence\s{1,3}over|trumps?)\s{1,3}(?:the\s{1,3})?user['’]s\s{1,3}(?:own\s{1,3})?(?:instructions?|requests?|choices?|wishes|commands?|decisions?)\b/i,
     ],
   },
   {
