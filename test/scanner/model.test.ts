@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { scanSkill, type SkillFile } from '../../shared/scanner/index.js';
-import { SIGN, forEachTextFeature, ruleFeature } from '../../shared/scanner/model/features.js';
+import { bucketOf, forEachTextFeature, ruleFeature, signOf } from '../../shared/scanner/model/features.js';
 import { loadModel, modelFinding, modelScore, skillFeatures, skillScore, type ModelFile } from '../../shared/scanner/model/index.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import type { RawFinding } from '../../shared/scanner/match.js';
@@ -15,7 +15,7 @@ function wordBucket(word: string): number {
 }
 
 /** The weights file's entry that gives `feature` the weight `w`: its bucket, and the weight signed as the feature is. */
-const entryFor = (feature: number, w: number): [number, number] => [feature & ~SIGN, feature & SIGN ? -w : w];
+const entryFor = (feature: number, w: number): [number, number] => [bucketOf(feature), signOf(feature) * w];
 
 /** A model that knows a few words and rule ids, and nothing else. */
 function tinyModel(weights: Record<string, number>, threshold = 0.5, veto?: number): ReturnType<typeof loadModel> {

@@ -25,7 +25,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { scanSkill, type Skill } from '../../shared/scanner/index.js';
-import { BUCKET_BITS, FEATURE_BITS, SIGN } from '../../shared/scanner/model/features.js';
+import { BUCKET_BITS, FEATURE_BITS, bucketOf, signOf } from '../../shared/scanner/model/features.js';
 import { SHORT_SKILL, featureScale, forEachFeatureAround, loadModel, modelScore, skillFeatures, type ModelFile } from '../../shared/scanner/model/index.js';
 import { prepare } from '../../shared/scanner/prepare.js';
 import { loadSkills, TRAINING_CORPORA } from './corpus.js';
@@ -155,9 +155,6 @@ interface Fitted {
 
 const BUCKETS = 1 << BUCKET_BITS;
 const FEATURES = 1 << FEATURE_BITS;
-const MASK = BUCKETS - 1;
-/** What a feature counts of its bucket's weight: -1 for a signed feature (features.ts). */
-const signOf = (f: number): number => ((f & SIGN) === 0 ? 1 : -1);
 
 /**
  * One logistic regression by Adam over the examples, shuffled by `seed`. Features found in fewer
@@ -187,13 +184,13 @@ function fitOnce(examples: readonly Example[], seed: number): Fitted {
       // The scale counts every feature of the skill, as scoring does, not only the kept ones.
       const scale = featureScale(examples[k].features.length);
       let z = b;
-      for (const f of x) z += signOf(f) * w[f & MASK] * scale;
+      for (const f of x) z += signOf(f) * w[bucketOf(f)] * scale;
       const g = 1 / (1 + Math.exp(-z)) - (examples[k].malicious ? 1 : 0);
       t++;
       const c1 = 1 - 0.9 ** t;
       const c2 = 1 - 0.999 ** t;
       for (const f of x) {
-        const at = f & MASK;
+        const at = bucketOf(f);
         const gf = g * scale * signOf(f) + L2 * w[at];
         m[at] = 0.9 * m[at] + 0.1 * gf;
         v[at] = 0.999 * v[at] + 0.001 * gf * gf;
@@ -225,7 +222,7 @@ function fit(examples: readonly Example[]): Fitted {
 
 function scoreOf(model: Fitted, features: readonly number[]): number {
   let s = 0;
-  for (const f of features) s += signOf(f) * (model.weights.get(f & MASK) ?? 0);
+  for (const f of features) s += signOf(f) * (model.weights.get(bucketOf(f)) ?? 0);
   return model.bias + s * featureScale(features.length);
 }
 

@@ -19,6 +19,16 @@ export const SIGN = 1 << BUCKET_BITS;
 /** Bits of a feature: its bucket's and the sign. */
 export const FEATURE_BITS = BUCKET_BITS + 1;
 
+/** The bucket of a feature, whose weight it counts. */
+export function bucketOf(feature: number): number {
+  return feature & MASK;
+}
+
+/** What a feature counts of its bucket's weight: 1, or -1 for a signed feature. */
+export function signOf(feature: number): number {
+  return (feature & SIGN) === 0 ? 1 : -1;
+}
+
 /** The feature of a 32-bit hash: its low bits' bucket, signed by its top bit. */
 function signed(h: number): number {
   return (h & MASK) | ((h >>> 31) << BUCKET_BITS);

@@ -68,7 +68,7 @@ export const HIDDEN_TEXT_RULES: readonly Rule[] = [
       // Addressed in other languages: "작성 도우미(AI)에게", "AIアシスタントへ", "AI助手：", "An den KI-Assistenten:", "Al asistente:".
       /\b(?:AI|LLM|Claude|GPT|ChatGPT|Copilot|Gemini)\)?\s{0,2}(?:[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{0,6}\s{0,2}(?:에게|께|へ|には|に対して)|[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]{1,6}\s{0,2}[:：])|\b(?:an\s{1,3}(?:den|die)\s{1,3}(?:KI[\w-]{0,12}|Assistenten|Agenten)|al\s{1,3}(?:asistente|agente)|à\s{1,3}l['’]\s{0,2}(?:assistant|agent)|all['’]\s{0,2}(?:assistente|agente)|para\s{1,3}o\s{1,3}(?:assistente|agente))\s{0,3}[:,]/i,
       // Addressed in Chinese, Japanese or Korean: "给 AI 助手的说明", "AIアシスタントへ", "AI 어시스턴트에게".
-      /<!--\s{0,3}(?:给|致)\s{0,3}(?:AI\s{0,3})?(?:助手|助理|代理|智能体)|(?:给|致)\s{0,3}AI\s{0,3}(?:助手|助理|代理|智能体)|AI\s{0,3}(?:助手|助理|代理|智能体)(?:的说明|须知|注意)|AI\s{0,3}(?:アシスタント|エージェント)(?:へ|への|向け)|AI\s{0,3}(?:어시스턴트|에이전트)(?:에게|께|용)/i,
+      /(?:<!--\s{0,3}(?:给|致)\s{0,3}(?:AI\s{0,3})?|(?:给|致)\s{0,3}AI\s{0,3})(?:助手|助理|代理|智能体)|AI\s{0,3}(?:助手|助理|代理|智能体)(?:的说明|须知|注意)|AI\s{0,3}(?:アシスタント|エージェント)(?:へ|への|向け)|AI\s{0,3}(?:어시스턴트|에이전트)(?:에게|께|용)/i,
     ],
   },
   {
