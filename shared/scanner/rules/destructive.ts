@@ -100,13 +100,15 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     id: 'DS007',
     category: 'destructive',
     severity: 'HIGH',
-    title: "Deletes a repository's whole history (rm -rf .git, shutil.rmtree('.git'), Remove-Item .git -Recurse) with no git init after it",
+    title: "Deletes a repository's whole history (rm -rf .git, shutil.rmtree('.git'), Remove-Item .git -Recurse, or in words: \"delete the .git directory\") with no git init after it",
     message: "deletes the repository's history (.git) and everything not yet pushed",
     where: 'any',
     needles: ['.git'],
     patterns: [
       re(String.raw`${RM_RECURSIVE}(?:[^\s;&|]{1,200}\s{1,3}){0,6}["']?(?:\.\/)?\.git\/?["']?(?=[\s;&|)]|$)`, 'm'),
       /\b(?:shutil\.rmtree|rmSync|rimraf(?:\.sync)?|fs\.rm)\(\s{0,3}["'`](?:\.\/)?\.git\/?["'`]|\bRemove-Item\b[^\n]{0,60}?["']?(?:\.\\)?\.git["']?\s[^\n]{0,40}?-Recurse\b/,
+      // In words: "also delete the `.git` directory", "lösche den `.git`-Ordner", "elimina la carpeta `.git`", "احذف مجلد .git" (not "remove the `.git` suffix", nor "if you delete it, ...").
+      /(?=[a-z\u00c0-\u024f\u0600-\u06ff])(?<!\bif\s{1,3}(?:you|we|someone|anyone|they)\s{1,3}(?:\w{1,10}\s{1,3})?)(?:\b(?:delete|remove|wipe|erase|nuke|l(?:ö|o)sche?n?|entferne?n?|supprime[rz]?|efface[rz]?|elimina[rn]?|borra[rn]?|cancella(?:re)?|apague|apagar|verwijder(?:en)?|usu(?:ń|n)|smaž|sil)(?![a-z\u00c0-\u024f])|(?<![\u0600-\u06ff])(?:احذف|امسح))[^.\n]{0,40}?(?:(?:carpeta|dossier|r(?:é|e)pertoire|cartella|pasta|map|folder|katalog|klasör(?:ü)?|مجلد|المجلد)\s{1,3}[`"'“]?(?:\.\/)?\.git(?![\w/.-])|[`"'“]?(?:\.\/)?\.git[`"'”]?[\s-]{1,3}(?:directory|folder|dir|ordner|verzeichnis|klasörünü|klasörü|map)\b)/i,
     ],
     // A template's history dropped to start its own: `rm -rf .git && git init`.
     unless: [/\bgit\s{1,3}init\b/],

@@ -3,18 +3,23 @@
  * processes, and wiping the traces afterwards.
  */
 import type { Rule } from '../types.js';
+import { re } from './fragments.js';
+
+/** An antivirus or its live scanning, by name. */
+const ANTIVIRUS = String.raw`(?:anti-?virus(?:\s{1,6}(?:software|protection|scanner))?|av\s{1,6}(?:software|protection|scanner)|real-?time\s{1,6}(?:protection|scanning|monitoring)|(?:windows\s{1,6}|microsoft\s{1,6})?defender(?:\s{1,6}antivirus)?|smartscreen|xprotect|endpoint\s{1,6}protection|virus\s{1,6}(?:protection|scanner|scanning))\b`;
 
 export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
   {
     id: 'SC001',
     category: 'security-tampering',
     severity: 'HIGH',
-    title: 'Disabling firewalls, SELinux, AppArmor, auditd, Defender (or adding exclusions), Gatekeeper, SIP, or killing AV/EDR',
+    title: 'Disabling firewalls, SELinux, AppArmor, auditd, Defender (or adding exclusions), Gatekeeper, SIP, or killing AV/EDR; an antivirus switched off in words ("turn real-time protection off")',
     message: 'disables a security control',
     where: 'any',
     needles: ['setenforce', 'selinux=', 'ufw', 'auditctl', 'systemctl', 'apparmor', 'auditd', 'firewalld', 'clamav',
       'fail2ban', 'iptables', 'netsh', 'mppreference', 'spctl', 'csrutil', 'launchservices', 'kill', 'windefend',
-      'wscsvc', 'securityhealthservice', 'mpssvc', 'wdnissvc', 'randomize_va_space'],
+      'wscsvc', 'securityhealthservice', 'mpssvc', 'wdnissvc', 'randomize_va_space', 'virus', 'av ', 'real-time', 'realtime',
+      'defender', 'smartscreen', 'xprotect', 'endpoint protection'],
     patterns: [
       // Not a dead man's switch while changing a remote firewall (`echo "sudo ufw disable" | at now + 5 minutes`, cancelled once the new rules let the user in).
       /\bsetenforce\s{1,3}(?:0|Permissive)\b|\bSELINUX=(?:disabled|permissive)\b|\bufw\s{1,3}disable\b(?!["']?\s{0,3}\|\s{0,3}(?:sudo\s{1,3})?at\s{1,3}now\s{0,3}\+)|\bauditctl\s{1,3}-e\s{0,3}0\b/i,
@@ -25,6 +30,9 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       /\b(?:pkill|killall|taskkill|kill\s{1,3}-9\s{1,3}\$\(pgrep)\b[^\n]{0,60}?(?:defender|MsMpEng|avast|avg|norton|mcafee|kaspersky|sophos|clamd|falcon|crowdstrike|little\s{0,2}snitch|LuLu|osqueryd|auditd|BlockBlock|sentinel|carbonblack|eset)/i,
       /\b(?:Stop-Service|Set-Service|sc(?:\.exe)?\s{1,3}(?:stop|config|delete))\s{1,3}(?:-Name\s{1,3})?["']?(?:WinDefend|Sense|wscsvc|SecurityHealthService|MpsSvc|WdNisSvc)\b/i,
       /\becho\s{1,3}0\s{0,3}>\s{0,3}\/proc\/sys\/kernel\/randomize_va_space\b/,
+      // In words: "turn real-time protection off for ten minutes", "disable your antivirus", "switch off Windows Defender".
+      // Not what another asks of the reader ("a skill asks you to disable antivirus: what do you do?"). Wrapped lines keep their indent, so up to six spaces.
+      re(String.raw`(?=[a-z])(?<!\b(?:asks?|asking|asked|tells?|telling|told|wants?|instructs?|urges?|pressures?)\s{1,3}(?:you|the\s{1,3}user|users|them|people|someone)\s{1,3}to\s{1,3})(?:\b(?:(?:turn|switch)\s{1,6}off|disable|deactivate|pause|uninstall)\s{1,6}(?:your\s{1,6}|the\s{1,6}|any\s{1,6})?${ANTIVIRUS}|\b(?:turn|switch)\s{1,6}(?:your\s{1,6}|the\s{1,6})?${ANTIVIRUS}(?:\s{1,6}(?:protection|scanning|scanner|shield))?\s{1,6}off\b)`, 'i'),
     ],
     // Switched off for one check and straight back on in the same command or sentence: a diagnosis.
     unless: [/\bAdd-MpPreference\s{1,3}-ExclusionPath\s{1,3}(?:["'][^"'\n]{1,200}[\\/](?:node_modules|target|bin|obj|build|dist|out|\.cache|\.gradle|\.m2|\.nuget)["']\s{0,3},?\s{0,3}){1,8}$/i, /\b(?:and|then)\s{1,3}(?:re-?)?enable\s{1,3}(?:it\s{1,3})?(?:again|afterwards)\b|\bsetenforce\s{1,3}(?:1|Enforcing)\b|\bufw\s{1,3}(?:--force\s{1,3})?enable\b|\bspctl\s{1,3}--master-enable\b|\bauditctl\s{1,3}-e\s{0,3}1\b/i],
