@@ -6,8 +6,9 @@
  * for each load's timed phase.
  *
  * - `directory`: GET /api/v1/agents with BENCH_AGENTS (default 100,000) agents in the table:
- *   the first page, `q=` searches (rare, common and unmatched words, a partial handle), and
- *   combined filters;
+ *   the first page, `q=` searches (rare, common and unmatched words, a partial handle) asked in
+ *   turn and so answered again from the pages the web process keeps (migration 0020), `q=`
+ *   searches never asked before (each a handle, each read from the table), and combined filters;
  * - `feedhttp`: GET /api/feed once the feed is built from 100,000 scans: a full 200, a
  *   conditional GET answered 304, the RSS; each without and with `Accept-Encoding: gzip`.
  *
@@ -128,11 +129,15 @@ export async function benchDirectory(): Promise<ReadBench> {
     const terms = searchTerms(agents).map(encodeURIComponent);
     const filters = ['tag=python', 'tag=security&verified=true', 'service=translate&featured=false', 'featured=true', 'tag=rust&q=audit'];
     let i = 0;
+    // Handles of agents spread over the table, none asked before: each a page no process keeps.
+    let fresh = 0;
+    const freshTerm = () => encodeURIComponent(seededHandle(1 + ((fresh++ * 7_919) % agents)));
     bench = await bracketed(svc, agents, [
       ['GET /api/v1/agents (first page)', () => ({ method: 'GET', path: '/api/v1/agents' })],
       ['GET /api/v1/agents?q=... (8 terms in turn)', () => ({ method: 'GET', path: `/api/v1/agents?q=${terms[i++ % terms.length]}` })],
       // The same searches below saturation: the latency a searching user sees on a machine not pinned at 100%.
       ['GET /api/v1/agents?q=..., 4 clients', () => ({ method: 'GET', path: `/api/v1/agents?q=${terms[i++ % terms.length]}` }), undefined, 4],
+      ['GET /api/v1/agents?q=<a handle never asked before>', () => ({ method: 'GET', path: `/api/v1/agents?q=${freshTerm()}` })],
       ['GET /api/v1/agents?<filters> (5 combinations)', () => ({ method: 'GET', path: `/api/v1/agents?${filters[i++ % filters.length]}` })],
     ]);
   } finally {

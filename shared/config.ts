@@ -187,7 +187,8 @@ const schema = z.object({
   /**
    * How long a web process reuses the directory's first page without filters (GET
    * /api/v1/agents with at most `limit`): a new agent or a changed flag shows there this much
-   * later at most. Filtered and further pages are always read fresh. 0 turns the reuse off.
+   * later at most. Filtered and further pages are always current (kept only under the
+   * directory's version, migration 0020). 0 turns the reuse off.
    */
   DIRECTORY_CACHE_MS: z.coerce.number().int().min(0).max(10000).default(1000),
 

@@ -4,7 +4,7 @@
  */
 import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
 import { Router } from 'express';
-import { findAgent, handleTaken, listDirectory, setAgentFlags } from '../../shared/agents/queries.js';
+import { directoryVersion, findAgent, handleTaken, listDirectory, setAgentFlags } from '../../shared/agents/queries.js';
 import { HandleTakenError, registerAgent } from '../../shared/agents/register.js';
 import { toAgentJson, type AgentRow } from '../../shared/agents/types.js';
 import { decodeCursor, pageOf } from '../../shared/cursor.js';
@@ -24,6 +24,8 @@ import {
 import { errorResponse, jsonResponse, paymentRequiredResponse, z } from '../schemas/common.js';
 
 const IdOrHandle = z.object({ idOrHandle: z.string().min(1).max(64) });
+/** Directory pages (searches, filters, cursors) a web process keeps: each at most a page of `limit` agents. */
+const SEARCH_PAGES_KEPT = 256;
 
 export function describeAgentRoutes(r: OpenAPIRegistry): void {
   r.registerPath({
@@ -39,7 +41,7 @@ export function describeAgentRoutes(r: OpenAPIRegistry): void {
   r.registerPath({
     method: 'get', path: '/api/v1/agents', tags: ['agents'], summary: 'The directory of active agents',
     description: '`q` matches part of the handle, name or description (any case); `service` part of a service name; every filter given applies. '
-      + 'The first page without filters may be up to DIRECTORY_CACHE_MS (default 1 s) old; filtered pages and pages by cursor are read fresh.',
+      + 'The first page without filters may be up to DIRECTORY_CACHE_MS (default 1 s) old; searches, filtered pages and pages by cursor are always current.',
     request: { query: DirectoryQuery },
     responses: { 200: jsonResponse(Directory, 'newest first'), 400: errorResponse('bad filter or cursor') },
   });
@@ -102,21 +104,25 @@ export function agentRoutes(deps: AppDeps): Router {
   };
   // The first page without filters is what most readers ask for: kept DIRECTORY_CACHE_MS.
   const firstPages = createShortCache<{ body: Buffer; etag: string }>(deps.config.DIRECTORY_CACHE_MS);
+  // Every other page is kept under the directory's version (migration 0020) it was read at, and
+  // served again only while the version reads the same: a repeated search costs one primary-key
+  // read, and no page older than the table is served. Pages of older versions are never asked
+  // for again and leave as newer ones come in.
+  const pages = createShortCache<{ body: Buffer; etag: string }>(Number.POSITIVE_INFINITY, SEARCH_PAGES_KEPT);
 
   router.get('/', async (req, res) => {
     const query = parseQuery(DirectoryQuery, req);
     const unfiltered = query.cursor === undefined && query.q === undefined && query.tag === undefined && query.service === undefined
       && query.verified === undefined && query.featured === undefined;
-    res.type('json');
-    if (!unfiltered || deps.config.DIRECTORY_CACHE_MS === 0) {
-      res.send(await directoryPage(query));
-      return;
-    }
     const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding: string) => string) | undefined;
-    const page = await firstPages.get(String(query.limit), async () => {
+    const make = async () => {
       const body = await directoryPage(query);
       return { body, etag: etagOf?.(body, 'utf8') ?? '' };
-    });
+    };
+    const page = unfiltered && deps.config.DIRECTORY_CACHE_MS > 0
+      ? await firstPages.get(String(query.limit), make)
+      : await pages.get(`${await directoryVersion(deps.db)}\u0000${JSON.stringify(query)}`, make);
+    res.type('json');
     // The same ETag Express would compute, without hashing the page again on every read.
     if (page.etag) res.setHeader('ETag', page.etag);
     res.send(page.body);

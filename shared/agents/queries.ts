@@ -1,5 +1,5 @@
 /** SQL for the agents table. Every function takes a Queryable so callers compose transactions. */
-import type { Queryable } from '../db/pool.js';
+import { preparedQuery, type Queryable } from '../db/pool.js';
 import { isRareTag, newestFirst } from '../db/rare-tag.js';
 import { AGENT_JSON_COLUMNS, type AgentJsonRow, type AgentProfile, type AgentRow, type AgentStatus } from './types.js';
 
@@ -122,6 +122,16 @@ export async function listDirectory(q: Queryable, f: DirectoryFilter): Promise<A
   const select = `SELECT ${AGENT_JSON_COLUMNS.join(', ')} FROM agents WHERE ${where.join(' AND ')}`;
   const { rows } = await q.query<AgentJsonRow>(newestFirst(select, arg(f.limit + 1), rare), args);
   return rows;
+}
+
+/**
+ * The directory's version (migration 0020): moved by every statement that writes agents, in its
+ * transaction. A page read after this value was read holds every change up to it, so it may be
+ * served again for as long as the version reads the same.
+ */
+export async function directoryVersion(q: Queryable): Promise<string> {
+  const { rows } = await preparedQuery<{ version: string }>(q, 'SELECT version FROM directory_version WHERE id', []);
+  return rows[0].version;
 }
 
 /** Sets or clears an agent's webhook_url; undefined when there is no such agent. */

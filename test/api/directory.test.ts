@@ -177,6 +177,28 @@ describe('directory search and filters (indexed since migration 0015)', () => {
     }
   });
 
+  it('answers a search asked again with what the table holds now: a change shows at once, to every search and page', async () => {
+    const search = async () => (await request(h.app).get('/api/v1/agents?q=PLAIN')).body.agents.find((a: { id: string }) => a.id === plain.id);
+    const byCursor = async () => {
+      const first = await request(h.app).get('/api/v1/agents?limit=1');
+      const rest = await request(h.app).get(`/api/v1/agents?limit=100&cursor=${first.body.next_cursor}`);
+      return [...first.body.agents, ...rest.body.agents].find((a: { id: string }) => a.id === plain.id);
+    };
+    // Asked twice first, so a page kept from the first answer would be what the third gets.
+    expect((await search()).featured).toBe(false);
+    expect((await search()).featured).toBe(false);
+    expect((await byCursor()).featured).toBe(false);
+    const admin = (featured: boolean) => request(h.app).patch(`/api/v1/agents/${plain.id}`).set('Authorization', `Bearer ${ADMIN_TOKEN}`).send({ featured });
+    expect((await admin(true)).status).toBe(200);
+    try {
+      expect((await search()).featured).toBe(true);
+      expect((await byCursor()).featured).toBe(true);
+    } finally {
+      await admin(false);
+    }
+    expect((await search()).featured).toBe(false);
+  });
+
   it('answers the first page with a validator that a conditional GET matches', async () => {
     const page = await request(h.app).get('/api/v1/agents');
     expect(page.headers['content-type']).toBe('application/json; charset=utf-8');
