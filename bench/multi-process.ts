@@ -7,7 +7,8 @@
  *   new rendering stored in Redis is served by both within a second (by its announcement, with
  *   FEED_REVALIDATE_MS a minute), 304s follow the new ETag;
  * - scans: a scan posted to web A is run by the worker and read finished on web B;
- * - the directory: a flag set by the admin on web A shows at once on web B's filtered list, and
+ * - the directory: a flag set by the admin on web A shows at once on web B's filtered list (one B
+ *   had served and kept before the change), and
  *   on its unfiltered first page within DIRECTORY_CACHE_MS;
  * - rate limits: requests spread over A and B share one budget (RATE_LIMIT_PER_MINUTE=40).
  *
@@ -83,6 +84,8 @@ async function main(): Promise<void> {
     // The directory: a flag set through A, read through B.
     const first = JSON.parse((await get(b, '/api/v1/agents')).body) as { agents: { id: string; featured: boolean }[] };
     const target = first.agents.find((x) => !x.featured)!;
+    // Asked on B before the change, so B keeps that page (under the directory's version it read).
+    await get(b, '/api/v1/agents?featured=true&limit=100');
     const patched = await a.send({ method: 'PATCH', path: `/api/v1/agents/${target.id}`, headers: { authorization: `Bearer ${ADMIN}`, 'content-type': 'application/json' }, body: '{"featured":true}' });
     const filtered = JSON.parse((await get(b, '/api/v1/agents?featured=true&limit=100')).body) as { agents: { id: string }[] };
     check('directory: a flag set on web A shows at once in web B\'s filtered list', patched.status === 200 && filtered.agents.some((x) => x.id === target.id));
