@@ -24,8 +24,15 @@ import {
 import { errorResponse, jsonResponse, paymentRequiredResponse, z } from '../schemas/common.js';
 
 const IdOrHandle = z.object({ idOrHandle: z.string().min(1).max(64) });
-/** Directory pages (searches, filters, cursors) a web process keeps: each at most a page of `limit` agents. */
+/** Directory pages (searches, filters, cursors) a web process keeps. */
 const SEARCH_PAGES_KEPT = 256;
+/**
+ * The largest page kept, in bytes: a page of 100 agents with long descriptions and twenty services
+ * each runs to megabytes, and is served but not held. A usual page of 20 agents is about 20 KB, so
+ * the pages kept stay under 256 x 128 KB = 32 MB.
+ */
+const KEPT_PAGE_BYTES = 128 * 1024;
+const keepable = (page: { body: Buffer }): boolean => page.body.length <= KEPT_PAGE_BYTES;
 
 export function describeAgentRoutes(r: OpenAPIRegistry): void {
   r.registerPath({
@@ -103,12 +110,12 @@ export function agentRoutes(deps: AppDeps): Router {
     return Buffer.from(JSON.stringify({ success: true, count: page.items.length, agents: page.items.map(toAgentJson), next_cursor: page.next_cursor }));
   };
   // The first page without filters is what most readers ask for: kept DIRECTORY_CACHE_MS.
-  const firstPages = createShortCache<{ body: Buffer; etag: string }>(deps.config.DIRECTORY_CACHE_MS);
+  const firstPages = createShortCache<{ body: Buffer; etag: string }>(deps.config.DIRECTORY_CACHE_MS, 200, keepable);
   // Every other page is kept under the directory's version (migration 0020) it was read at, and
   // served again only while the version reads the same: a repeated search costs one primary-key
   // read, and no page older than the table is served. Pages of older versions are never asked
   // for again and leave as newer ones come in.
-  const pages = createShortCache<{ body: Buffer; etag: string }>(Number.POSITIVE_INFINITY, SEARCH_PAGES_KEPT);
+  const pages = createShortCache<{ body: Buffer; etag: string }>(Number.POSITIVE_INFINITY, SEARCH_PAGES_KEPT, keepable);
 
   router.get('/', async (req, res) => {
     const query = parseQuery(DirectoryQuery, req);
