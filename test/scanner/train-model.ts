@@ -90,6 +90,10 @@ const INSTALLED_SEED = 'agent-commerce/scanner/installed/2026-11-23';
 const INSTALLED_NAME = 'installed text (node_modules, one half)';
 /** JavaScript files taken from the installed half (there are thousands; markdown files are all taken). */
 const INSTALLED_JS = 800;
+/** Data and configuration files (JSON, YAML) taken from the installed half. */
+const INSTALLED_DATA = 400;
+/** Lines of an installed markdown file that stand as the SKILL.md a companion ships beside. */
+const WRAPPER_LINES = 12;
 
 function walk(dir: string, out: string[]): string[] {
   let names: string[];
@@ -103,22 +107,28 @@ function walk(dir: string, out: string[]): string[] {
     const st = statSync(path, { throwIfNoEntry: false });
     if (!st) continue;
     if (st.isDirectory()) walk(path, out);
-    else if (/\.(?:md|js)$/.test(name) && st.size < 64 * 1024) out.push(path);
+    else if (/\.(?:md|js|cjs|mjs|json|ya?ml)$/.test(name) && st.size < 64 * 1024) out.push(path);
   }
   return out;
 }
 
 /**
- * Benign text as the world writes it: the markdown and JavaScript that `npm ci` installs from
- * the lockfile (so training stays reproducible), one file per example, a markdown file shown to
- * the model as a SKILL.md. Without it the model learns from the corpora alone, whose benign
- * skills are few and short, and reads a library's README about keys and wallets as an attack.
+ * Benign text as the world writes it: the markdown, JavaScript, JSON and YAML that `npm ci`
+ * installs from the lockfile (so training stays reproducible), a markdown file shown to the model
+ * as a SKILL.md. Without it the model learns from the corpora alone, whose benign skills are few
+ * and short, and reads a library's README about keys and wallets as an attack. Every other code
+ * or data file ships as a skill does, a companion (`vendor/<name>`) beside a SKILL.md made of an
+ * installed README's first lines: alone, a large data file beside a short SKILL.md was what the
+ * model reported most (locale tables, CMake flag tables, package.json files).
  * Minified files and copies are left out; `part` is one half by a hash of the path.
  */
 export function installedText(part: 'train' | 'test'): Example[] {
   const seen = new Set<string>();
   const md: Example[] = [];
-  const js: Example[] = [];
+  const wrappers: string[] = [];
+  const code: Array<{ rel: string; text: string; data: boolean }> = [];
+  let js = 0;
+  let data = 0;
   for (const path of walk(NODE_MODULES, [])) {
     const rel = path.slice(NODE_MODULES.length + 1);
     const half = createHash('sha256').update(`${INSTALLED_SEED}\u0000${rel}`).digest().readUInt8(0) % 2 === 0 ? 'train' : 'test';
@@ -129,12 +139,24 @@ export function installedText(part: 'train' | 'test'): Example[] {
     const digest = createHash('sha256').update(text).digest('hex');
     if (seen.has(digest)) continue;
     seen.add(digest);
-    const isMd = path.endsWith('.md');
-    if (!isMd && js.length >= INSTALLED_JS) continue;
-    const file = { path: isMd ? 'SKILL.md' : `scripts/${rel.slice(rel.lastIndexOf('/') + 1)}`, text };
-    (isMd ? md : js).push(example('installed', { name: rel, files: [file] }, false));
+    if (path.endsWith('.md')) {
+      md.push(example('installed', { name: rel, files: [{ path: 'SKILL.md', text }] }, false));
+      wrappers.push(text.split('\n').slice(0, WRAPPER_LINES).join('\n'));
+      continue;
+    }
+    const isData = /\.(?:json|ya?ml)$/.test(path);
+    if (isData ? data++ >= INSTALLED_DATA : js++ >= INSTALLED_JS) continue;
+    code.push({ rel, text, data: isData });
   }
-  return [...md, ...js];
+  const companions = code.map(({ rel, text, data: isData }, i) => {
+    const name = rel.slice(rel.lastIndexOf('/') + 1);
+    const alone = i % 2 === 0 || wrappers.length === 0;
+    const files = alone
+      ? [{ path: `${isData ? 'config' : 'scripts'}/${name}`, text }]
+      : [{ path: 'SKILL.md', text: wrappers[i % wrappers.length] }, { path: `vendor/${name}`, text }];
+    return example('installed', { name: rel, files }, false);
+  });
+  return [...md, ...companions];
 }
 
 /** mulberry32: a small seeded generator, so training is reproducible. */
