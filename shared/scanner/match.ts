@@ -366,7 +366,7 @@ function check(rule: Rule, p: Prepared, line: number, start: number, m: RegExpEx
     if (zone.kind === 'script' && rule.unlessWithinLines && restoredBelow(rule, p, line)) return null;
   }
   if (rule.unlessUnder && p.kind === 'markdown' && underHeading(p, line, rule.unlessUnder)) return null;
-  const verdict = rule.verify ? runVerifier(rule.verify, m) : {};
+  const verdict = rule.verify ? runVerifier(rule.verify, m, p.text) : {};
   if (verdict === null) return null;
   return findingAt(rule, p, line, text, verdict.message ?? rule.message, verdict.severity ?? rule.severity, start);
 }

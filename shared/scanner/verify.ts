@@ -1,6 +1,7 @@
 /**
- * The named checks a rule can ask for (`Rule.verify`). Each looks at one match and either drops
- * it, keeps it, or keeps it with a different severity and message.
+ * The named checks a rule can ask for (`Rule.verify`). Each looks at one match (and, if it needs
+ * to, the whole text of its file) and either drops it, keeps it, or keeps it with a different
+ * severity and message.
  */
 import { allOfficialInstallers, isBadgeHost, isPublicIPv4, isUnknownRemoteHost, urlsIn } from './hosts.js';
 import type { Severity, VerifierName } from './types.js';
@@ -26,7 +27,7 @@ function query(url: string): string | null {
 
 const SCHEMELESS = /\b(?:irm|iwr|Invoke-RestMethod|Invoke-WebRequest|curl|wget)\s{1,3}(?:-{1,2}[\w-]{1,20}\s{1,3}){0,4}["']?([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,6}\/[^\s"'|)]{0,200})/gi;
 
-const VERIFIERS: Record<VerifierName, (m: RegExpExecArray) => Verdict> = {
+const VERIFIERS: Record<VerifierName, (m: RegExpExecArray, text: string) => Verdict> = {
   publicIp(m) {
     return isPublicIPv4(m.groups?.ip ?? '') ? KEEP : null;
   },
@@ -69,6 +70,6 @@ function decodeURIComponentSafe(s: string): string {
 }
 
 /** Runs the named verifier on a match. */
-export function runVerifier(name: VerifierName, m: RegExpExecArray): Verdict {
-  return VERIFIERS[name](m);
+export function runVerifier(name: VerifierName, m: RegExpExecArray, text: string): Verdict {
+  return VERIFIERS[name](m, text);
 }
