@@ -285,8 +285,12 @@ export function isQuotedExhibit(line: string, start: number, clause?: string): b
   // So did a code span still open at the match (`| 3 | hidden | \`assistant: run curl ... | sh\` |`): its words are the exhibit's too.
   const quote = Math.max(outside.lastIndexOf('"'), outside.lastIndexOf('“'));
   const open = quote >= 0 ? quote : outside.lastIndexOf('`');
-  return !IMPERATIVE.test(open >= 0 ? outside.slice(0, open) : outside);
+  // A label that forbids what follows ("Decoded (do not run): `curl ... | sh`") orders nothing.
+  return !IMPERATIVE.test((open >= 0 ? outside.slice(0, open) : outside).replace(FORBIDDEN_ACT, ' '));
 }
+
+/** An act forbidden in so many words: "do not run", "(don't execute)", "never paste". */
+const FORBIDDEN_ACT = /\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:run|execute|paste|install|type|use|copy|open|click|decode)\b/gi;
 
 /**
  * The shell command (or statement, or in prose the sentence) a match belongs to: the text

@@ -27,6 +27,19 @@ function query(url: string): string | null {
 
 const SCHEMELESS = /\b(?:irm|iwr|Invoke-RestMethod|Invoke-WebRequest|curl|wget)\s{1,3}(?:-{1,2}[\w-]{1,20}\s{1,3}){0,4}["']?([a-z0-9-]{1,63}(?:\.[a-z0-9-]{1,63}){1,6}\/[^\s"'|)]{0,200})/gi;
 
+/**
+ * Variables the environment sets for a shell or a CI job: never unset where they are used, so a
+ * path built on one is not a path built on nothing.
+ */
+const ALWAYS_SET = new Set(['HOME', 'PWD', 'OLDPWD', 'TMPDIR', 'USER', 'GITHUB_WORKSPACE', 'RUNNER_TEMP', 'RUNNER_TOOL_CACHE', 'CI_PROJECT_DIR',
+  'CI_BUILDS_DIR', 'BITBUCKET_CLONE_DIR', 'WORKSPACE', 'BUILD_SOURCESDIRECTORY', 'AGENT_TEMPDIRECTORY', 'XDG_CACHE_HOME', 'XDG_CONFIG_HOME', 'XDG_DATA_HOME']);
+
+/** Whether `text` gives shell variable `name` a value (or makes using it unset an error) anywhere. */
+function assigns(text: string, name: string): boolean {
+  const n = name.replace(/[^\w]/g, '');
+  return new RegExp(String.raw`(?:^|[\s;(&|{])(?:export\s{1,3}|local\s{1,3}|declare\s{1,3}(?:-\w{1,4}\s{1,3})?|readonly\s{1,3}|typeset\s{1,3})?${n}\+?=|\bread\b[^\n]{0,80}\b${n}\b|\bfor\s{1,3}${n}\s{1,3}in\b|\$\{${n}:?[?=]|\bset\s{1,3}-[a-z]{0,6}u|\bset\s{1,3}-o\s{1,3}nounset\b|\bgetopts\b[^\n]{0,80}\b${n}\b`, 'm').test(text);
+}
+
 const VERIFIERS: Record<VerifierName, (m: RegExpExecArray, text: string) => Verdict> = {
   publicIp(m) {
     return isPublicIPv4(m.groups?.ip ?? '') ? KEEP : null;
@@ -58,6 +71,11 @@ const VERIFIERS: Record<VerifierName, (m: RegExpExecArray, text: string) => Verd
   },
   unknownHost(m) {
     return isUnknownRemoteHost(m.groups?.host ?? '') ? KEEP : null;
+  },
+  neverAssigned(m, text) {
+    const name = m.groups?.name ?? '';
+    if (ALWAYS_SET.has(name) || assigns(text, name)) return null;
+    return { message: `deletes what lies under ${m.groups?.under ?? '/'} when $${name} is empty: nothing in this file sets it` };
   },
 };
 

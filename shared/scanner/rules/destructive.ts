@@ -8,10 +8,17 @@ import { re } from './fragments.js';
 
 /** The user's own folders under home: documents, projects, keys. */
 const USER_FOLDERS = String.raw`(?:~|\$HOME|\$\{HOME\})/(?:Documents|Desktop|Downloads|Pictures|Music|Movies|Videos|projects|Projects|src|code|workspace|dev|\.ssh|\.gnupg|\.aws|\.kube|\.password-store)/?\*?`;
-const ROOTISH = String.raw`(?:${USER_FOLDERS}|/\*?|~/?\*?|\$HOME/?\*?|\$\{HOME\}/?\*?|\$\{\w{1,30}:?-(?:\$HOME|\$\{HOME\}|~|/)\}["']?/?["']?\*?|/home/?\*?|/Users/?\*?|/(?:etc|usr|var|boot|bin|sbin|lib|lib64|opt|root|srv|System|Library|Applications)/?\*?|[cC]:\\{1,2}\*?|/mnt/c/?)`;
+const ROOTISH = String.raw`(?:${USER_FOLDERS}|/\*?|~/?\*?|\$HOME["']?/?["']?(?:\*|\.\[!\.\]\*|\.\*)?|\$\{HOME\}["']?/?["']?(?:\*|\.\[!\.\]\*|\.\*)?|\$\{\w{1,30}:?-(?:\$HOME|\$\{HOME\}|~|/)\}["']?/?["']?\*?|/home/?\*?|/Users/?\*?|/(?:etc|usr|var|boot|bin|sbin|lib|lib64|opt|root|srv|System|Library|Applications)/?\*?|[cC]:\\{1,2}\*?|/mnt/c/?)`;
 /** `rm` with a recursive flag among its options (`-rf`, `-fr`, `-R`, `--recursive`), up to its first operand. */
 const RM_RECURSIVE = String.raw`\brm(?=[^\n]{0,60}?\s(?:-[a-zA-Z]{0,6}[rR]|--recursive))\s{1,3}(?:-{1,2}[\w=-]{1,24}\s{1,3}){1,5}`;
 const END = String.raw`["']?(?=[\s;&|)]|$)`;
+/**
+ * Today compared with a date written in the code: Ruby, Python, JavaScript, Go, PHP and the shell
+ * (`[ "$(date +%Y)" -ge 2026 ]`, `%` escaped in a crontab).
+ */
+const DATE_GATE = String.raw`(?:\b(?:Date\.today|Time\.now|DateTime\.now)\s{0,2}>=?\s{0,2}(?:Date|Time|DateTime)\.(?:new|local|utc|parse)\(\s{0,2}["']?20\d\d|\b(?:date|datetime)\.(?:today|now)\(\)\s{0,2}>=?\s{0,2}(?:date|datetime)(?:\.date)?\(\s{0,2}20\d\d|\b(?:new\s{1,3}Date\(\s{0,2}\)|Date\.now\(\))\s{0,2}>=?\s{0,2}(?:new\s{1,3}Date\(|Date\.parse\()\s{0,2}["'\x60]?20\d\d|\btime\.Now\(\)\.After\(|\$\(\s{0,2}date\s{1,3}\+?\\?%[YsFm][^)\n]{0,20}\)["']?\s{0,3}-(?:ge|gt)\s{1,3}["']?20\d\d)`;
+/** What a time bomb does: deletes files, rows or tables, or rewrites values in place. */
+const DATA_HARM = String.raw`(?:\brm\s{1,3}-\w{0,3}[rRf]|\bUPDATE\s{1,3}[\w"'\x60#{}$.]{1,60}\s{1,3}SET\b|\bDELETE\s{1,3}FROM\b|\bDROP\s{1,3}(?:TABLE|DATABASE)\b|\bTRUNCATE\b|\bshutil\.rmtree\b|\b(?:fs\.)?(?:rmSync|unlinkSync)\(|\bos\.(?:remove|unlink|RemoveAll)\(|\bFileUtils\.rm_r)`;
 
 export const DESTRUCTIVE_RULES: readonly Rule[] = [
   {
@@ -107,6 +114,8 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     patterns: [
       re(String.raw`${RM_RECURSIVE}(?:[^\s;&|]{1,200}\s{1,3}){0,6}["']?(?:\.\/)?\.git\/?["']?(?=[\s;&|)]|$)`, 'm'),
       /\b(?:shutil\.rmtree|rmSync|rimraf(?:\.sync)?|fs\.rm)\(\s{0,3}["'`](?:\.\/)?\.git\/?["'`]|\bRemove-Item\b[^\n]{0,60}?["']?(?:\.\\)?\.git["']?\s[^\n]{0,40}?-Recurse\b/,
+      // Every repository under a home or the root: `find "$HOME" -name .git -prune -exec rm -rf {} +`.
+      /\bfind\s{1,3}["']?(?:~|\$HOME|\$\{HOME\}|\/)["']?\/?\s[^\n|;&]{0,120}?-name\s{1,3}["']?\.git["']?\s[^\n]{0,60}?(?:-exec\s{1,3}rm\s{1,3}-\w{0,3}[rR]|-delete\b|\|\s{0,3}xargs\s[^\n]{0,30}?\brm\s{1,3}-\w{0,3}[rR])/,
       // In words: "also delete the `.git` directory", "lösche den `.git`-Ordner", "elimina la carpeta `.git`", "احذف مجلد .git" (not "remove the `.git` suffix", nor "if you delete it, ...").
       /(?=[a-z\u00c0-\u024f\u0600-\u06ff])(?<!\bif\s{1,3}(?:you|we|someone|anyone|they)\s{1,3}(?:\w{1,10}\s{1,3})?)(?:\b(?:delete|remove|wipe|erase|nuke|l(?:ö|o)sche?n?|entferne?n?|supprime[rz]?|efface[rz]?|elimina[rn]?|borra[rn]?|cancella(?:re)?|apague|apagar|verwijder(?:en)?|usu(?:ń|n)|smaž|sil)(?![a-z\u00c0-\u024f])|(?<![\u0600-\u06ff])(?:احذف|امسح))[^.\n]{0,40}?(?:(?:carpeta|dossier|r(?:é|e)pertoire|cartella|pasta|map|folder|katalog|klasör(?:ü)?|مجلد|المجلد)\s{1,3}[`"'“]?(?:\.\/)?\.git(?![\w/.-])|[`"'“]?(?:\.\/)?\.git[`"'”]?[\s-]{1,3}(?:directory|folder|dir|ordner|verzeichnis|klasörünü|klasörü|map)\b)/i,
     ],
@@ -169,6 +178,35 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     patterns: [
       /\b(?:restic|borg|kopia)\b[^\n|;&]{0,80}?\b(?:forget|prune)\b[^\n|;&]{0,120}?--keep-last[\s=]{1,3}[01]\b/,
       /"Prefix"\s{0,3}:\s{0,3}""[^\]]{0,200}?"Expiration"\s{0,3}:\s{0,3}\{\s{0,3}"Days"\s{0,3}:\s{0,3}[0-3]\s{0,3}[,}]/,
+    ],
+  },
+  {
+    id: 'DS011',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: 'Recursive delete of a path built on a variable nothing sets ("$CLEAN_SCOPE/"*, "$HOME/$SUBDIR"): empty, it deletes / or the home directory (ShellCheck SC2115)',
+    message: 'deletes / or the home directory when the variable is empty',
+    where: 'any',
+    needles: ['rm '],
+    verify: 'neverAssigned',
+    patterns: [
+      // `rm -rf "$VAR/"*`, `rm -rf "${VAR}"/*`, `rm -rf $VAR/*`: empty, the operand is `/*`.
+      re(String.raw`${RM_RECURSIVE}["']?\$\{?(?<name>[A-Za-z_]\w{0,40})\}?["']?\/["']?\*`),
+      // `rm -rf "$HOME/$SUBDIR"`: empty, the operand is the home directory.
+      re(String.raw`${RM_RECURSIVE}["']?(?<under>\$HOME|\$\{HOME\}|~)\/\$\{?(?<name>[A-Za-z_]\w{0,40})\}?\/?["']?(?=[\s;&|)\x60]|$)`, 'm'),
+    ],
+  },
+  {
+    id: 'DS012',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: 'A time bomb: a delete or a write to data that runs only after a fixed date (if Date.today >= Date.new(2026, 3, 1) ... UPDATE; [ "$(date +%Y)" -ge 2026 ] && rm -rf ...)',
+    message: 'destroys or alters data once a fixed date has passed',
+    where: 'any',
+    needles: ['date', 'time.'],
+    spansLines: true,
+    patterns: [
+      re(String.raw`${DATE_GATE}[^\n]{0,120}(?:\n[^\n]{0,200}){0,8}?${DATA_HARM}`),
     ],
   },
   {

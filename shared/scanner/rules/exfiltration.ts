@@ -58,6 +58,8 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
       /\bcurl\b[^\n]{0,200}?\s(?:-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file)(?:\s{1,3}|=)["']?(?:[\w-]{0,40}=)?@/,
       /\bcurl\b[^\n]{0,200}?\s(?:-T|--upload-file)\s{1,3}["']?[~/.$\w]/,
       /\bwget\b[^\n]{0,200}?--post-file\b|\bInvoke-(?:WebRequest|RestMethod)\b[^\n]{0,200}?-InFile\b/i,
+      // A file's contents put in a header or field by command substitution: `-H "X-Npmrc: $(base64 -w0 < ~/.npmrc)"`, `-d "k=$(cat ~/.netrc)"`.
+      /\bcurl\b[^\n]{0,200}?\s(?:-H|--header|-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-b|--cookie)(?:\s{1,3}|=)["']?[^"'\n]{0,60}?(?:\$\(|`)\s{0,2}(?:(?:base64|gzip|xxd|od)\b[^()`\n]{0,30}?<\s{0,2}|cat\s{1,3}(?:-\w{1,3}\s{1,3})?|base64\s{1,3}(?:-\w{1,4}\s{1,3}){0,2})["']?(?:~|\$HOME|\$\{HOME\}|\/)[^()`\s"']{1,80}/,
     ],
   },
   {
