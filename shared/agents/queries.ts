@@ -125,9 +125,9 @@ export async function listDirectory(q: Queryable, f: DirectoryFilter): Promise<A
 }
 
 /**
- * The directory's version (migration 0020): moved by every statement that writes agents, in its
- * transaction. A page read after this value was read holds every change up to it, so it may be
- * served again for as long as the version reads the same.
+ * The directory's version (migration 0020): moved by every transaction that writes agents, as it
+ * commits. A page read after this value was read holds every change up to it, so it may be served
+ * again for as long as the version reads the same.
  */
 export async function directoryVersion(q: Queryable): Promise<string> {
   const { rows } = await preparedQuery<{ version: string }>(q, 'SELECT version FROM directory_version WHERE id', []);
