@@ -289,8 +289,8 @@ export function isQuotedExhibit(line: string, start: number, clause?: string): b
   return !IMPERATIVE.test((open >= 0 ? outside.slice(0, open) : outside).replace(FORBIDDEN_ACT, ' '));
 }
 
-/** An act forbidden in so many words: "do not run", "(don't execute)", "never paste". */
-const FORBIDDEN_ACT = /\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:run|execute|paste|install|type|use|copy|open|click|decode)\b/gi;
+/** An order IMPERATIVE would read, forbidden in so many words: "do not run", "(don't execute)", "never paste". */
+const FORBIDDEN_ACT = /\b(?:do\s{1,3}not|don['’]t|never)\s{1,3}(?:run|execute|paste|type)\b/gi;
 
 /**
  * The shell command (or statement, or in prose the sentence) a match belongs to: the text

@@ -126,7 +126,7 @@ export function installedText(part: 'train' | 'test'): Example[] {
   const seen = new Set<string>();
   const md: Example[] = [];
   const wrappers: string[] = [];
-  const code: Array<{ rel: string; text: string; data: boolean }> = [];
+  const code: Array<{ rel: string; text: string; isData: boolean }> = [];
   let js = 0;
   let data = 0;
   for (const path of walk(NODE_MODULES, [])) {
@@ -146,9 +146,9 @@ export function installedText(part: 'train' | 'test'): Example[] {
     }
     const isData = /\.(?:json|ya?ml)$/.test(path);
     if (isData ? data++ >= INSTALLED_DATA : js++ >= INSTALLED_JS) continue;
-    code.push({ rel, text, data: isData });
+    code.push({ rel, text, isData });
   }
-  const companions = code.map(({ rel, text, data: isData }, i) => {
+  const companions = code.map(({ rel, text, isData }, i) => {
     const name = rel.slice(rel.lastIndexOf('/') + 1);
     const alone = i % 2 === 0 || wrappers.length === 0;
     const files = alone

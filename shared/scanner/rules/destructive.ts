@@ -13,8 +13,9 @@ const ROOTISH = String.raw`(?:${USER_FOLDERS}|/\*?|~/?\*?|\$HOME["']?/?["']?(?:\
 const RM_RECURSIVE = String.raw`\brm(?=[^\n]{0,60}?\s(?:-[a-zA-Z]{0,6}[rR]|--recursive))\s{1,3}(?:-{1,2}[\w=-]{1,24}\s{1,3}){1,5}`;
 const END = String.raw`["']?(?=[\s;&|)]|$)`;
 /**
- * Today compared with a date written in the code: Ruby, Python, JavaScript, Go, PHP and the shell
- * (`[ "$(date +%Y)" -ge 2026 ]`, `%` escaped in a crontab).
+ * Today compared with a date written in the code: Ruby, Python, JavaScript and the shell
+ * (`[ "$(date +%Y)" -ge 2026 ]`, `%` escaped in a crontab); in Go, `time.Now().After(` whatever
+ * it is compared with.
  */
 const DATE_GATE = String.raw`(?:\b(?:Date\.today|Time\.now|DateTime\.now)\s{0,2}>=?\s{0,2}(?:Date|Time|DateTime)\.(?:new|local|utc|parse)\(\s{0,2}["']?20\d\d|\b(?:date|datetime)\.(?:today|now)\(\)\s{0,2}>=?\s{0,2}(?:date|datetime)(?:\.date)?\(\s{0,2}20\d\d|\b(?:new\s{1,3}Date\(\s{0,2}\)|Date\.now\(\))\s{0,2}>=?\s{0,2}(?:new\s{1,3}Date\(|Date\.parse\()\s{0,2}["'\x60]?20\d\d|\btime\.Now\(\)\.After\(|\$\(\s{0,2}date\s{1,3}\+?\\?%[YsFm][^)\n]{0,20}\)["']?\s{0,3}-(?:ge|gt)\s{1,3}["']?20\d\d)`;
 /** What a time bomb does: deletes files, rows or tables, or rewrites values in place. */
