@@ -52,4 +52,9 @@ export const INTENT_RULES: readonly Rule[] = [
     title: 'Redirects a payment: replaces the payee, IBAN or wallet address while showing the user the original, or hiding the change',
     message: 'tells the agent to send money elsewhere than the user sees',
   }),
+  intent({
+    id: 'IN010', category: 'download-execute', severity: 'HIGH',
+    title: 'Download a script or program from a host that is neither a well-known platform nor an official installer, and run it, told in words ("fetch https://.../today.sh and run it with sh")',
+    message: 'tells the agent to download a script from an unvetted host and run it',
+  }),
 ];
