@@ -4,7 +4,7 @@
  * feature negated in its own clause, described as an attack, or quoted as an example is dropped.
  */
 import { isDescription, occurrences } from './context.js';
-import { isFence, isWhitespace, leadingChar } from './file-kind.js';
+import { isFence, isHeading, isWhitespace, leadingChar } from './file-kind.js';
 import type { Feature } from './intent-features.js';
 import { lineAt, type Prepared } from './prepare.js';
 
@@ -77,7 +77,12 @@ function inDoubleQuotes(text: string, lineStart: number, at: number): boolean {
     const open = before.lastIndexOf('"');
     return !LINK_TITLE_OPENS.test(before.slice(Math.max(0, open - 300), open + 1));
   }
-  return inTypographicQuotes(before);
+  return inTypographicQuotes(before) || inCornerBrackets(before);
+}
+
+/** Whether a Japanese or Chinese quotation (「...」 or 『...』) is open at the end of `before`. */
+function inCornerBrackets(before: string): boolean {
+  return before.lastIndexOf('「') > before.lastIndexOf('」') || before.lastIndexOf('『') > before.lastIndexOf('』');
 }
 
 /**
@@ -133,7 +138,24 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt:
   if (!negatable && feature !== 'conceal') return true;
   // Outside exhibits a quotation drops the negatable features and concealment (in one, quoted() was asked above).
   if (!zone.exhibit && quoted()) return false;
-  return !negatable || (!negatedHere(p.text, at) && !isDescription(p.text, at));
+  return !negatable || (!negatedHere(p.text, at) && !isDescription(p.text, at) && !underProhibition(p, line));
+}
+
+/** A heading or a list's introducing line that is nothing but a prohibition: "## Never", "Don'ts:", "Things to avoid". */
+const PROHIBITION = /^\s{0,3}(?:#{1,6}\s{1,3})?(?:\*\*|__)?(?:never|don['’]ts?|do\s{1,3}not|avoid|anti-?patterns?|what\s{1,3}not\s{1,3}to\s{1,3}do|things\s{1,3}(?:to\s{1,3}avoid|never\s{1,3}to\s{1,3}do)|prohibited|forbidden|not\s{1,3}allowed|must\s{1,3}not|never\s{1,3}do(?:\s{1,3}this)?)\s{0,3}:?(?:\*\*|__)?\s{0,3}:?\s{0,3}$/i;
+const LIST_MARKER = /^\s{0,8}(?:[-*+]|\d{1,3}[.)])\s/;
+
+/** Whether markdown line `i` is in a list that a {@link PROHIBITION} heads (its items and their wrapped lines, at most 40 lines down). */
+function underProhibition(p: Prepared, i: number): boolean {
+  if (!LIST_MARKER.test(p.lines[i]) && !/^\s/.test(p.lines[i])) return false;
+  for (let j = i - 1; j >= 0 && i - j <= 40; j--) {
+    const line = p.lines[j];
+    if (p.zones[j].kind !== 'markdown') return false;
+    if (isHeading(line)) return PROHIBITION.test(line);
+    if (line.trim() === '' || LIST_MARKER.test(line) || /^\s/.test(line)) continue;
+    return PROHIBITION.test(line);
+  }
+  return false;
 }
 
 /** A list item's first line: its marker, then its first word. */
