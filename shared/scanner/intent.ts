@@ -720,19 +720,20 @@ function procedureFindings(
       // One sentence alone is a window's to judge; read as written, the others may have been dropped from `members`.
       if (members.length < 2 && !asWritten) continue;
       if (!fires((f) => (asWritten ? asWrittenHere : all).has(f))) continue;
-      // Where the program is fetched first: the order to run it comes there or later.
-      let from = -Infinity;
+      // Where it may be reported: the first sentence holding `at`; for a program, the first order to
+      // run at or after the sentence that fetches it, and not one that waits for the user.
+      let reportable = members.filter((m) => m.features.has(at));
       if (programRunLater) {
-        from = Math.min(...members.filter((m) => m.s >= 0 && m.features.has('fetch') && namesForeignProgram(sentenceText(text, ends.ends, m.s))).map((m) => m.s));
-        if (from === Infinity) continue;
-        if (!members.some((m) => m.features.has('run') && m.s >= from && !USER_APPROVES.test(sentenceText(text, ends.ends, m.s)))) continue;
+        const from = Math.min(...members.filter((m) => m.s >= 0 && m.features.has('fetch') && namesForeignProgram(sentenceText(text, ends.ends, m.s))).map((m) => m.s));
+        reportable = reportable.filter((m) => m.s >= from && !USER_APPROVES.test(sentenceText(text, ends.ends, m.s)));
+        if (reportable.length === 0) continue;
       }
       // One member must hold all the features of one of `together`'s sets, or sit below a line ending in ':' that holds them.
       if (together && !together.some((set) => {
         const introduced = set.map((f) => introducerOf(p, members, f));
         return members.some((m) => set.every((f, k) => m.features.has(f) || m.line > introduced[k]));
       })) continue;
-      const first = members.filter((m) => m.features.has(at) && m.s >= from && !(programRunLater && USER_APPROVES.test(sentenceText(text, ends.ends, m.s)))).sort((a, b) => a.s - b.s)[0];
+      const first = reportable.sort((a, b) => a.s - b.s)[0];
       // Once per section: not where a window or the paragraph check already reported it.
       if (first && !members.some((m) => findings.isReported(rule, m.line))) findings.report(rule, first.s);
     }
