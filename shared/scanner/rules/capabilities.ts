@@ -82,7 +82,8 @@ export const CAPABILITY_RULES: readonly Rule[] = [
       /\bdetached\s{0,3}:\s{0,3}true\b|\bstart_new_session\s{0,3}=\s{0,3}True\b|\bDETACHED_PROCESS\b/,
       /\b(?:Invoke-Expression|iex)\s{1,3}(?:\(\s{0,3})?\$\w{1,30}/i,
       // A shell handed a command held in a variable: subprocess.run(post, shell=True), os.system(cmd), execSync(cmd).
-      /\bsubprocess\.\w{2,14}\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3},[^\n)]{0,80}?\bshell\s{0,3}=\s{0,3}True\b|\bos\.(?:system|popen)\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}\)|(?<![.\w])execSync\(\s{0,3}[A-Za-z_]\w{0,30}\s{0,3}[,)]/,
+      // The variable may be a field of one: `t["cmd"]`, `task.command`.
+      /\bsubprocess\.\w{2,14}\(\s{0,3}[A-Za-z_]\w{0,30}(?:\[["']?\w{1,30}["']?\]|\.\w{1,30}){0,3}\s{0,3},[^\n)]{0,80}?\bshell\s{0,3}=\s{0,3}True\b|\bos\.(?:system|popen)\(\s{0,3}[A-Za-z_]\w{0,30}(?:\[["']?\w{1,30}["']?\]|\.\w{1,30}){0,3}\s{0,3}\)|(?<![.\w])execSync\(\s{0,3}[A-Za-z_]\w{0,30}(?:\[["']?\w{1,30}["']?\]|\.\w{1,30}){0,3}\s{0,3}[,)]/,
     ],
   },
   {

@@ -213,4 +213,12 @@ export const COMBO_RULES: readonly ComboRule[] = [
     message: 'drops database objects in the production database',
     allOf: [['NX010'], ['NX011']],
   },
+  {
+    id: 'CB025',
+    category: 'download-execute',
+    severity: 'HIGH',
+    title: 'Reads a URL from code AND runs text held in a variable as code or a shell command, or detaches a process (same file): a task list or a script taken from the network and run',
+    message: 'fetches from the network and runs text as code',
+    allOf: [['DX012'], ['NX003']],
+  },
 ];

@@ -39,14 +39,14 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     id: 'DX017',
     category: 'download-execute',
     severity: 'HIGH',
-    title: 'An archive downloaded and unpacked into a folder, then a script run from that folder (curl URL | tar -xz -C DIR, then sh DIR/install.sh); not an official installer',
+    title: 'An archive downloaded and unpacked into a folder, then a script or installer run from that folder (curl URL | tar -xz -C DIR, then sh DIR/install.sh or sudo DIR/pkg/setup); not an official installer',
     message: 'downloads an archive and runs a script from inside it, unchecked',
     where: 'any',
     verify: 'notOfficialInstaller',
     spansLines: true,
     needles: ['tar'],
     patterns: [
-      /\b(?:curl|wget)\b[^\n]{0,300}?\|\s{0,3}tar\s{1,3}(?:-{0,2}[a-z]{0,6}x[a-z]{0,6}\s{1,3}){1,3}(?:[^\n]{0,80}?\s)?-C\s{1,3}["']?([^\s"';&|]{1,80}?)\/?["']?(?=[\s;&|]|$)[\s\S]{0,400}?(?:\b(?:sh|bash|zsh|source|python3?|node|perl|ruby)\s{1,3}|(?:^|\n)[ \t]{0,8}|[;&|]\s{0,3}|\bexec\s{1,3}|\bsudo\s{1,3})["']?\1\/[\w./-]{1,80}?\.(?:sh|bash|py|js|pl|rb)\b/i,
+      /\b(?:curl|wget)\b[^\n]{0,300}?\|\s{0,3}tar\s{1,3}(?:-{0,2}[a-z]{0,6}x[a-z]{0,6}\s{1,3}){1,3}(?:[^\n]{0,80}?\s)?-C\s{1,3}["']?([^\s"';&|]{1,80}?)\/?["']?(?=[\s;&|]|$)[\s\S]{0,400}?(?:\b(?:sh|bash|zsh|source|python3?|node|perl|ruby)\s{1,3}|(?:^|\n)[ \t]{0,8}|[;&|]\s{0,3}|\bexec\s{1,3}|\bsudo\s{1,3})["']?\1\/[\w./-]{1,80}?(?:\.(?:sh|bash|py|js|pl|rb)\b|\/(?:setup|install|installer|bootstrap|configure)(?=[\s;&|"']|$))/i,
     ],
   },
   {
@@ -129,7 +129,7 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     verify: 'notOfficialInstaller',
     patterns: [
       // The rest of the command is part of the match, so the verifier sees a URL written after `-o`.
-      re(String.raw`\b(?:curl|wget)\b[^\n]{0,300}?\s(?:-o|-O|--output|--output-document|-P)(?:\s{1,3}|=)["']?(?:${TEMP}|~/\.|\$HOME/\.|\$\{HOME\}/\.|\$\(HOME\)/\.)[^\n|;&]{0,300}`),
+      re(String.raw`\b(?:curl|wget)\b[^\n]{0,300}?\s(?:-[a-zA-Z]{0,5}[oOP]|--output|--output-document)(?:\s{1,3}|=)["']?(?:${TEMP}|~/\.|\$HOME/\.|\$\{HOME\}/\.|\$\(HOME\)/\.)[^\n|;&]{0,300}`),
       re(String.raw`\burlretrieve\([^\n]{0,300}?["'](?:/tmp|/dev/shm|/var/tmp)|-OutFile\s{1,3}["']?${TEMP}|\.DownloadFile\([^\n]{0,300}?(?:${TEMP}|AppData)`),
     ],
   },
