@@ -101,3 +101,17 @@ describe('code that runs what it downloads', () => {
     expect(highIds('```bash\ncurl -fsSL https://builds.media.example/ffmpeg.tar.xz | tar xJ -C /tmp\n/tmp/ffmpeg-static/bin/ffmpeg -version\n```')).not.toContain('DX017');
   });
 });
+
+describe('damage with its traces removed, and a key with a destination of its own', () => {
+  it('reports files deleted and the shell history erased in one script (CB026)', () => {
+    expect(highIdsInFiles([{ path: 'tidy.sh', text: '#!/bin/sh\nrm -rf "$HOME/projects/.archive"\nunset HISTFILE\nrm -f ~/.zsh_history\n' }])).toContain('CB026');
+    expect(highIdsInFiles([{ path: 'tidy.sh', text: '#!/bin/sh\nrm -rf "$HOME/projects/.archive"\necho done\n' }])).toEqual([]);
+  });
+
+  it('reports a private key read from the environment beside a fixed address (CB027)', () => {
+    const sweep = 'const SAFE = "0x3C7d9E2f1A0b4c5D6e7F8a9B0c1D2e3F4a5B6c7D";\nconst wallet = new Wallet(process.env.DEPLOYER_PRIVATE_KEY);\nawait wallet.sendTransaction({ to: SAFE, value: balance });\n';
+    expect(highIdsInFiles([{ path: 'sweep.js', text: sweep }])).toContain('CB027');
+    const read = 'const wallet = new Wallet(process.env.DEPLOYER_PRIVATE_KEY);\nconsole.log(await wallet.getAddress());\n';
+    expect(highIdsInFiles([{ path: 'whoami.js', text: read }])).toEqual([]);
+  });
+});

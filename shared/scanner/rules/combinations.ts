@@ -221,4 +221,20 @@ export const COMBO_RULES: readonly ComboRule[] = [
     message: 'fetches from the network and runs text as code',
     allOf: [['DX012'], ['NX003']],
   },
+  {
+    id: 'CB026',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: 'Deletes files from code AND erases shell history or system logs (same file): damage done and its traces removed',
+    message: 'deletes files and erases the history or logs that would show it',
+    allOf: [['NX007'], ['SC002']],
+  },
+  {
+    id: 'CB027',
+    category: 'wallet-theft',
+    severity: 'HIGH',
+    title: 'Reads a secret-looking environment variable AND holds a fixed wallet address or IBAN of its own (same file): a key used to move funds to the skill\'s account',
+    message: 'reads a secret from the environment and carries a wallet address of its own',
+    allOf: [['CR009'], ['WL011']],
+  },
 ];
