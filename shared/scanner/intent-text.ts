@@ -143,7 +143,8 @@ export function counts(p: Prepared, reads: Uint8Array, feature: Feature, readAt:
 
 /** A heading or a list's introducing line that is nothing but a prohibition: "## Never", "Don'ts:", "Things to avoid". */
 const PROHIBITION = /^\s{0,3}(?:#{1,6}\s{1,3})?(?:\*\*|__)?(?:never|don['’]ts?|do\s{1,3}not|avoid|anti-?patterns?|what\s{1,3}not\s{1,3}to\s{1,3}do|things\s{1,3}(?:to\s{1,3}avoid|never\s{1,3}to\s{1,3}do)|prohibited|forbidden|not\s{1,3}allowed|must\s{1,3}not|never\s{1,3}do(?:\s{1,3}this)?)\s{0,3}:?(?:\*\*|__)?\s{0,3}:?\s{0,3}$/i;
-const LIST_MARKER = /^\s{0,8}(?:[-*+]|\d{1,3}[.)])\s/;
+/** A markdown list item's marker at the start of a line: `- `, `* `, `1. `, `2) `. */
+export const LIST_MARKER = /^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s/;
 
 /** Whether markdown line `i` is in a list that a {@link PROHIBITION} heads (its items and their wrapped lines, at most 40 lines down). */
 function underProhibition(p: Prepared, i: number): boolean {

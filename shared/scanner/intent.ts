@@ -12,7 +12,7 @@ import { FEATURES, type Feature } from './intent-features.js';
 import { possible, presenceIn, presentFeatures } from './intent-presence.js';
 import { findingAt, type RawFinding } from './match.js';
 import type { NeedleHits } from './needles.js';
-import { counts, readable } from './intent-text.js';
+import { counts, LIST_MARKER, readable } from './intent-text.js';
 import { lineAt, type Prepared } from './prepare.js';
 import { RULES } from './rules/index.js';
 import type { Rule } from './types.js';
@@ -559,11 +559,10 @@ function introducingLine(p: Prepared, i: number): string {
     const line = p.lines[j];
     if (p.zones[j].kind !== 'markdown' || isHeading(line)) return '';
     if (line.trimEnd().endsWith(':')) return line;
-    if (line.trim() === '' && j < i - 1 && !LIST_ITEM.test(p.lines[j + 1])) return '';
+    if (line.trim() === '' && j < i - 1 && !LIST_MARKER.test(p.lines[j + 1])) return '';
   }
   return '';
 }
-const LIST_ITEM = /^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s/;
 
 /** The text of sentence `s` (between the previous sentence end and its own). */
 function sentenceText(text: string, ends: readonly number[], s: number): string {
