@@ -101,6 +101,8 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
     title: 'Sending data out from code (POST requests, curl -d, scp to a remote, raw sockets, mail)',
     message: 'sends data to a remote host',
     where: ['script', 'manifest', 'other'],
+    // `urllib.request.Request(` with its URL and `data=` on the lines below.
+    spansLines: true,
     needles: ['requests.', 'httpx.', 'axios.', 'method', 'curl', 'wget', 'invoke-', '.request(', 'urlopen', 'urllib.request',
       'socket.send', 'smtplib', 'nodemailer', 'scp', 'nc ', 'nc\t', 'ncat', 'netcat', '.post(', '.put(', '.patch(', 'net::http.post',
       'http.post', '.sendall(', 'fetch(`', 'curlopt_post', 'setrequestmethod', 'newrequest'],
@@ -115,7 +117,7 @@ export const EXFILTRATION_RULES: readonly Rule[] = [
       /\brequests\.(?:post|put|patch)\(|\bhttpx\.(?:post|put)\(|\baxios\.(?:post|put|patch)\(|\bmethod["']?\s{0,3}(?::|=>)\s{0,3}["'](?:POST|PUT|PATCH)["']|\bCURLOPT_POST(?:FIELDS)?\b|\.setRequestMethod\(\s{0,3}"(?:POST|PUT)"|\bhttp\.NewRequest(?:WithContext)?\([^\n]{0,40}?"(?:POST|PUT|PATCH)"/i,
       /\bcurl\b[^\n]{0,200}?\s(?:-X\s{0,3}(?:POST|PUT)|-d|--data(?:-binary|-raw|-urlencode)?|-F|--form|-T|--upload-file|--json)\b/,
       /\bwget\b[^\n]{0,200}?--post-(?:data|file)|\bInvoke-(?:WebRequest|RestMethod)\b[^\n]{0,200}?-Method\s{1,3}(?:Post|Put)/i,
-      /\.request\(\s{0,3}["'](?:POST|PUT|PATCH)["']|\burlopen\([^\n]{0,120}?data=|urllib\.request\.Request\([^\n]{0,200}?data=|\bhttps?\.request\(|\bsocket\.send(?:all|to)?\(|\bsmtplib\.SMTP|\bnodemailer\.createTransport/,
+      /\.request\(\s{0,3}["'](?:POST|PUT|PATCH)["']|\burlopen\([^\n]{0,120}?data=|urllib\.request\.Request\([^)]{0,300}?\bdata\s{0,3}=|\bhttps?\.request\(|\bsocket\.send(?:all|to)?\(|\bsmtplib\.SMTP|\bnodemailer\.createTransport/,
       // Any HTTP client's post to a literal URL (session.post, got.post, aiohttp), Ruby, Go, and data in a fetched query.
       /\b\w{1,20}\.(?:post|put|patch)\(\s{0,3}["'`]https?:\/\/|\bNet::HTTP\.post(?:_form)?\(|\bhttp\.Post(?:Form)?\(|\.sendall\(|\bfetch\(\s{0,3}`https?:\/\/[^`\n]{1,200}\?[^`\n]{0,100}\$\{/,
       /\bscp\s[^\n]{0,200}?\s[\w.-]{1,64}@[\w.-]{1,253}:|\b(?:nc|ncat|netcat)\s{1,3}(?:-\w{1,4}\s{1,3}){0,3}[\w.-]{1,253}\s{1,3}\d{1,5}\s{0,3}</,
