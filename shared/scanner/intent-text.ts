@@ -9,7 +9,7 @@ import type { Feature } from './intent-features.js';
 import { lineAt, type Prepared } from './prepare.js';
 
 /** Features whose mention in prose may be negated or described ("this skill never reads ~/.ssh"). */
-const NEGATABLE = new Set<Feature>(['source', 'sink', 'reply', 'fetch', 'trigger', 'write', 'locked', 'run', 'userData', 'dismiss', 'autonomy', 'payee']);
+const NEGATABLE = new Set<Feature>(['source', 'sink', 'reply', 'fetch', 'trigger', 'write', 'locked', 'run', 'userData', 'dismiss', 'autonomy', 'payee', 'whole']);
 
 /** A script line that reads as a sentence (a comment or docstring): no code punctuation, five words. */
 function looksLikeProse(line: string): boolean {

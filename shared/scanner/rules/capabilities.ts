@@ -186,7 +186,7 @@ export const CAPABILITY_RULES: readonly Rule[] = [
       // Not "read-only" said of something else: "a read-only mount", "read-only tokens", "the replica is read-only",
       // "treat generated files as read-only", nor a command's `--read-only` flag.
       /\b(?=read-?only\b)(?<!\b(?:files?|folders?|director(?:y|ies)|disks?|volumes?|mounts?|file\s{0,3}systems?|it|they|repository|repo)\s{1,3}(?:is|are|was|were|be|being|becomes?)\s{1,3}|--|\bas\s{1,3})read-?only\b(?!\s{1,3}(?:checks?|steps?|commands?|operations?|quer(?:y|ies)|access|calls?|endpoints?|apis?|requests?|mounts?|mounted|file\s{0,3}systems?|fs|volumes?|replicas?|files?|tokens?|keys?|users?|roles?|permissions?|attributes?|fields?|properties|property|snapshots?|transactions?|scopes?|credentials?|connections?|members?|bind)\b)|\bnon-destructive\b(?!\s{1,3}(?:targets?|commands?|steps?|ones|tasks?|operations?|options?|flags?|modes?|checks?)\b)|\bonly\s{1,3}reads\b/i,
-      /\b(?:never|does\s{1,3}not|doesn['’]t|will\s{1,3}not|won['’]t)\s{1,3}(?:deletes?|removes?|modif(?:y|ies)|changes?|touch(?:es)?)\s{1,3}(?:any(?:thing)?|your\s{1,3}files|files?|folders?|data)\b(?!\s{1,3}(?:that|which|whose|still|currently|in\s{1,3}use|outside|under|newer|younger|older|opened|open|locked|without)\b)/i,
+      /\b(?:never|does\s{1,3}not|doesn['’]t|will\s{1,3}not|won['’]t)\s{1,3}(?:deletes?|removes?|modif(?:y|ies)|changes?|touch(?:es)?)\s{1,3}(?:any(?:thing)?|your\s{1,3}files|files?|folders?|data)\b(?!\s{1,3}(?:that|which|whose|still|currently|in\s{1,3}use|outside|under|newer|younger|older|opened|open|locked|without|other\s{1,3}than|else\s{1,3}than|except|but|besides|beyond)\b)/i,
     ],
   },
 ];
