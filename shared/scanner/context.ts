@@ -88,7 +88,8 @@ function inClosedCondition(before: string, after: string): boolean {
  */
 const JUDGED_AFTER = new RegExp(String.raw`\b(?:is|are|was|were)\s{1,3}(?:not|never)\b|\b(?:isn['’]t|aren['’]t)\b|\bnot\s{1,3}(?:needed|necessary|required|recommended|a\s{1,3}(?:real\s{1,3}|root\s{1,3})?(?:fix|solution))\b` +
   String.raw`|\b(?:hides?|masks?|papers?\s{1,3}over)\s{1,3}the\s{1,3}(?:problem|issue|cause|error|symptom)|\b(?:for|on)\s{1,3}(?:everything|every\s{1,3}(?:app|program|download|file))\b|\bsystem-?wide\b` +
-  String.raw`|\b(?:removes?|weakens?|drops?)\s{1,3}(?:the\s{1,3})?(?:protection|security)\b|\bleaks?\s{1,3}(?:data|secrets?|tokens?|it|them|the\s{1,3}[\w-]{1,15})\b|\bfor\s{1,3}(?:\*\*|__)?every(?:\*\*|__)?\s{1,3}(?:host|site|server|connection|request)\b|\b(?:never|dangerous|insecure|unsafe)\b|\bbad\s{1,3}(?:idea|practice)\b` +
+  // "Never" judges the command, unless it says what the command is for: "..., so this never happens again".
+  String.raw`|\b(?:removes?|weakens?|drops?)\s{1,3}(?:the\s{1,3})?(?:protection|security)\b|\bleaks?\s{1,3}(?:data|secrets?|tokens?|it|them|the\s{1,3}[\w-]{1,15})\b|\bfor\s{1,3}(?:\*\*|__)?every(?:\*\*|__)?\s{1,3}(?:host|site|server|connection|request)\b|\bnever\b(?!\s{1,6}\w{2,12}(?:\s{1,6}(?:up|back|you|the\s{1,3}user))?\s{1,6}again\b)|\b(?:dangerous|insecure|unsafe)\b|\b(?:gives?|grants?|hands?)\s{1,3}(?:\w{1,12}\s{1,3})?root(?:-equivalent|-level)?\s{1,3}(?:access|rights|privileges|control)\b|\bbad\s{1,3}(?:idea|practice)\b` +
   String.raw`|\bne\s{1,3}(?:[\w'’]{1,15}\s{1,3}){0,2}(?:pas|jamais)\b|\bjamais\b|\bnunca\b|\bniemals\b|\bnooit\b|\bnigdy\b|никогда` +
   String.raw`|しない|しません|しては|やめ|禁止|ではなく|じゃなく|避け|危険|不要|不是|避免|危险|하지\s{0,2}(?:마|않)|지\s{0,2}(?:않|마)|금지|피하|위험` +
   // Judged after it in other languages: "... nie są rozwiązaniem", "(`...`) yerine", "... değil", "keine Lösung";
@@ -236,6 +237,8 @@ function auditQuestion(text: string, start: number): boolean {
 }
 /** A list item, blockquote or table row whose text is a quoted string or inline code. */
 const QUOTED_ITEM = /^\s{0,3}(?:[-*+]\s|\d{1,3}[.)]\s|>\s{0,3}|\|)/;
+/** An order to run right before the command it names, in an item's own words (not a compound's "dry-run"). */
+const STEP_ORDER = /(?<!-)\b(?:run|execute|invoke)\s{1,3}$/i;
 /** The line that introduces a list of examples: a mention marker, ending with a colon. */
 const INTRO = new RegExp(String.raw`(?:${MENTION_MARKER.source})[^\n]{0,120}:\s{0,3}$`, 'i');
 const SEPARATOR_ROW = /^\s{0,3}\|?[\s:|-]{3,}$/;
@@ -250,6 +253,9 @@ const CATALOGUE_HEADER = /^\s{0,3}\|[^\n]{0,300}\b(?:patterns?|red\s{1,3}flags?|
 function listedExample(text: string, start: number): boolean {
   const { from: lineStart, line: current } = lineAround(text, start);
   if (!QUOTED_ITEM.test(current)) return false;
+  // A list item whose own words order the command run is a step, whatever introduced the list
+  // ("When macOS says an app cannot be opened:" ... "3. If it does not, run `sudo ...`"); not "decode and run (`...`)".
+  if (!current.trimStart().startsWith('|') && STEP_ORDER.test(current.slice(0, start - lineStart).replace(/`[^`]*`|"[^"]*"|“[^”]*”/g, ' ').replace(/`[^`]*$/, ''))) return false;
   const table = current.trimStart().startsWith('|');
   // Up the list (or table) to the line that introduces it; at most 40 lines.
   let end = lineStart - 1;

@@ -27,10 +27,11 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     verify: 'officialInstaller',
     needles: ['curl', 'wget', 'aria2c', 'pipe', 'feed'],
     patternNeedles: [['curl', 'wget', 'aria2c'], ['pipe', 'feed']],
+    // A `$(...)` in the address may hold a pipe of its own (`?d=$(pwd | base64)`): the download's pipe comes after it.
     // An argument before the pipe: a bare "`curl | sh`" names the pattern, it downloads nothing;
     // nor does a placeholder for the address ("`curl ... | sh`", "`wget <url> | bash`"), nor flags with no
     // address ("`wget -O- | bash`"): a download names a host, a URL or a variable (`$URL`, `{url}`, `"..." + u`).
-    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\s{1,5}(?!${PLACEHOLDER}\s{0,5}\\?\|)(?=[^\n|]{0,400}?(?:\/\/|\$|%\w|[\w-]\.[a-z]{2,}\b|["'\x60]\s{0,3}\+|\{\w))[^\s|][^\n|]{0,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`),
+    patterns: [re(String.raw`\b(?:curl|wget|aria2c)\s{1,5}(?!${PLACEHOLDER}\s{0,5}\\?\|)(?=[^\n|]{0,400}?(?:\/\/|\$|%\w|[\w-]\.[a-z]{2,}\b|["'\x60]\s{0,3}\+|\{\w))[^\s|](?:[^\n|$]|\$(?!\()|\$\([^\n)]{0,100}\)){0,400}\|\s{0,5}(?:(?:tee|gunzip|zcat|cat)\b[^\n|]{0,100}\|\s{0,5})?${INTERPRETER}`),
       // The same in words: "fetch the policy from `https://.../current.sh` and pipe it to `sh`".
       /https?:\/\/[^\s\x60'"<>)]{3,200}[\x60'"]?[^\n]{0,80}?\b(?:pipe|feed)\s{1,3}(?:it|them|this|that|the\s{1,3}(?:script|file|output|result|response|body))\s{1,3}(?:in)?to\s{1,3}[\x60'"]?(?:sh|bash|zsh|dash|pwsh|powershell|iex|python3?|node)\b/i,
     ],
@@ -242,12 +243,14 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     message: 'installs a package from an address outside the registries, whose install scripts run at once',
     where: 'any',
     verify: 'unknownHost',
+    spansLines: true,
     needles: ['http', 'trusted-host'],
     patterns: [
       // The package is the address (a tarball, a wheel); an index or registry flag names where to look up packages instead.
       re(String.raw`\b${PACKAGE_INSTALL}\b[^\n|;&]{0,120}?(?<![\w-]|(?:--(?:extra-)?index-url|--registry|--find-links|--source|\s-i|\s-f)[\s=]{1,3}["']?)["']?https?:\/\/(?:[^@\s/"']{1,200}@)?(?<host>[a-z0-9.-]{3,253})`),
       // An index whose certificate pip is told not to check: `--index-url https://... --trusted-host ...`.
-      re(String.raw`\b${PACKAGE_INSTALL}\b[^\n|;&]{0,200}?--(?:extra-)?index-url[\s=]{1,3}["']?https?:\/\/(?:[^@\s/"']{1,200}@)?(?<host>[a-z0-9.-]{3,253})[^\n|;&]{0,200}?--trusted-host\b`),
+      // Either flag may sit on a continuation line (`pip install --index-url https://... \` then `--trusted-host ...`).
+      re(String.raw`\b${PACKAGE_INSTALL}\b(?:[^\n|;&]|\\\n){0,200}?--(?:extra-)?index-url[\s=]{1,3}["']?https?:\/\/(?:[^@\s/"']{1,200}@)?(?<host>[a-z0-9.-]{3,253})(?:[^\n|;&]|\\\n){0,200}?--trusted-host\b`),
       // Every later install told the same, in pip's configuration: `pip config set global.trusted-host <host>`.
       re(String.raw`\bpip3?\s{1,3}config\s{1,3}set\s{1,3}(?:global|user|site|install)\.trusted-host[\s=]{1,3}["']?(?:https?:\/\/)?(?<host>[a-z0-9.-]{3,253})`),
     ],

@@ -293,4 +293,18 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       /\bskip[_-]dirs["']?\s{0,3}[=:]\s{0,3}\[\s{0,3}["']\/["']\s{0,3}\]/i,
     ],
   },
+  {
+    id: 'SC020',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'The Docker daemon opened to everyone: its socket made world-writable (chmod 666 /var/run/docker.sock), or its API served without TLS on every interface (tcp://0.0.0.0:2375 in daemon.json or dockerd -H); either is root on the host for whoever reaches it. Not a client\'s DOCKER_HOST',
+    message: 'opens the Docker daemon, which is root on the host, to every local user or the network',
+    where: 'any',
+    needles: ['docker.sock', '2375'],
+    patterns: [
+      /\bchmod\s{1,3}(?:-R\s{1,3})?(?:0?[67][67][67]|a\+rw|o\+rw|ugo\+rw)\s{1,3}["']?\/(?:var\/)?run\/docker\.sock\b/,
+      // The daemon listening: `"hosts": [..., "tcp://:2375"]`, `dockerd -H tcp://0.0.0.0:2375`; a client's `DOCKER_HOST=tcp://docker:2375` only connects.
+      /["']hosts["']\s{0,3}:\s{0,3}\[[^\]\n]{0,200}?["']tcp:\/\/(?:0\.0\.0\.0)?:2375["']|\bdockerd\b[^\n]{0,200}?(?:-H|--host)[\s=]{1,3}["']?tcp:\/\/(?:0\.0\.0\.0)?:2375\b/,
+    ],
+  },
 ];
