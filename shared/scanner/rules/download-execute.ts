@@ -243,14 +243,12 @@ export const DOWNLOAD_EXECUTE_RULES: readonly Rule[] = [
     message: 'installs a package from an address outside the registries, whose install scripts run at once',
     where: 'any',
     verify: 'unknownHost',
-    spansLines: true,
     needles: ['http', 'trusted-host'],
     patterns: [
       // The package is the address (a tarball, a wheel); an index or registry flag names where to look up packages instead.
       re(String.raw`\b${PACKAGE_INSTALL}\b[^\n|;&]{0,120}?(?<![\w-]|(?:--(?:extra-)?index-url|--registry|--find-links|--source|\s-i|\s-f)[\s=]{1,3}["']?)["']?https?:\/\/(?:[^@\s/"']{1,200}@)?(?<host>[a-z0-9.-]{3,253})`),
       // An index whose certificate pip is told not to check: `--index-url https://... --trusted-host ...`.
-      // Either flag may sit on a continuation line (`pip install --index-url https://... \` then `--trusted-host ...`).
-      re(String.raw`\b${PACKAGE_INSTALL}\b(?:[^\n|;&]|\\\n){0,200}?--(?:extra-)?index-url[\s=]{1,3}["']?https?:\/\/(?:[^@\s/"']{1,200}@)?(?<host>[a-z0-9.-]{3,253})(?:[^\n|;&]|\\\n){0,200}?--trusted-host\b`),
+      re(String.raw`\b${PACKAGE_INSTALL}\b[^\n|;&]{0,200}?--(?:extra-)?index-url[\s=]{1,3}["']?https?:\/\/(?:[^@\s/"']{1,200}@)?(?<host>[a-z0-9.-]{3,253})[^\n|;&]{0,200}?--trusted-host\b`),
       // Every later install told the same, in pip's configuration: `pip config set global.trusted-host <host>`.
       re(String.raw`\bpip3?\s{1,3}config\s{1,3}set\s{1,3}(?:global|user|site|install)\.trusted-host[\s=]{1,3}["']?(?:https?:\/\/)?(?<host>[a-z0-9.-]{3,253})`),
     ],
