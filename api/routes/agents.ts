@@ -10,6 +10,7 @@ import { toAgentJson, type AgentRow } from '../../shared/agents/types.js';
 import { decodeCursor, pageOf } from '../../shared/cursor.js';
 import { NotFoundError } from '../../shared/errors.js';
 import { HttpError } from '../http-error.js';
+import { freshReads } from '../fresh-read.js';
 import { createShortCache } from '../short-cache.js';
 import { webhookUrlProblem } from '../../shared/webhooks/address-guard.js';
 import { AccountIds, formatAmount, getAccount, balanceFromAccount, parseAmount } from '../../shared/ledger/index.js';
@@ -116,6 +117,9 @@ export function agentRoutes(deps: AppDeps): Router {
   // read, and no page older than the table is served. Pages of older versions are never asked
   // for again and leave as newer ones come in.
   const pages = createShortCache<{ body: Buffer; etag: string }>(Number.POSITIVE_INFINITY, SEARCH_PAGES_KEPT, keepable);
+  // The version is read after the request arrived, as before; requests that arrive while a read
+  // is under way share the next one, so a burst of searches costs one query at a time.
+  const version = freshReads(() => directoryVersion(deps.db));
 
   router.get('/', async (req, res) => {
     const query = parseQuery(DirectoryQuery, req);
@@ -128,7 +132,7 @@ export function agentRoutes(deps: AppDeps): Router {
     };
     const page = unfiltered && deps.config.DIRECTORY_CACHE_MS > 0
       ? await firstPages.get(String(query.limit), make)
-      : await pages.get(`${await directoryVersion(deps.db)}\u0000${JSON.stringify(query)}`, make);
+      : await pages.get(`${await version()}\u0000${JSON.stringify(query)}`, make);
     res.type('json');
     // The same ETag Express would compute, without hashing the page again on every read.
     if (page.etag) res.setHeader('ETag', page.etag);
