@@ -255,8 +255,8 @@ function listedExample(text: string, start: number): boolean {
   if (!QUOTED_ITEM.test(current)) return false;
   // A list item whose own words order the command run is a step, whatever introduced the list
   // ("When macOS says an app cannot be opened:" ... "3. If it does not, run `sudo ...`"); not "decode and run (`...`)".
-  if (!current.trimStart().startsWith('|') && STEP_ORDER.test(current.slice(0, start - lineStart).replace(/`[^`]*`|"[^"]*"|“[^”]*”/g, ' ').replace(/`[^`]*$/, ''))) return false;
   const table = current.trimStart().startsWith('|');
+  if (!table && STEP_ORDER.test(current.slice(0, start - lineStart).replace(/`[^`]*`|"[^"]*"|“[^”]*”/g, ' ').replace(/`[^`]*$/, ''))) return false;
   // Up the list (or table) to the line that introduces it; at most 40 lines.
   let end = lineStart - 1;
   for (let n = 0; n < 40 && end > 0; n++) {
