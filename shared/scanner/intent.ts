@@ -252,9 +252,12 @@ export function intentFindings(p: Prepared, found: NeedleHits, out: RawFinding[]
       if (!fires(has)) continue;
       if (unlessSplit && next && unlessSplit(own, next)) continue;
       if (aimedAtUser && !hidesFromUser(windowText(text, ends.ends, s, next), introducingLine(p, findings.lineOf(s)))) continue;
-      // In a code block's comments the commands beside them are judged as code.
-      if (downloadsProgram && (p.zones[findings.lineOf(s)].kind === 'script' || !namesForeignProgram(windowText(text, ends.ends, s, next)))) continue;
-      if (foreignHost && (p.zones[findings.lineOf(s)].kind === 'script' || foreignUrls(windowText(text, ends.ends, s, next)).length === 0)) continue;
+      if (downloadsProgram || foreignHost) {
+        // In a code block's comments the commands beside them are judged as code.
+        if (p.zones[findings.lineOf(s)].kind === 'script') continue;
+        const window = windowText(text, ends.ends, s, next);
+        if (downloadsProgram ? !namesForeignProgram(window) : foreignUrls(window).length === 0) continue;
+      }
       findings.report(rule, s);
     }
   }

@@ -7,11 +7,14 @@
  * spelled.
  */
 import type { Rule } from '../types.js';
-import { PUBLIC_KEY } from './fragments.js';
+import { PUBLIC_KEY, re } from './fragments.js';
 
 const CODE = ['script', 'manifest', 'other'] as const;
 /** A URL up to its host, the host captured for the verifier (user info skipped). */
 const URL_HOST = String.raw`(?:https?|wss?):\/\/(?:[^/\s@"'\`]{1,64}@)?(?<host>[\w-]{1,63}(?:\.[\w-]{1,63}){1,8})(?![\w-])`;
+
+/** A name held in a variable, or a field of one: `cmd`, `t["cmd"]`, `task.command`. */
+const HELD = String.raw`[A-Za-z_]\w{0,30}(?:\[["']?\w{1,30}["']?\]|\.\w{1,30}){0,3}`;
 
 export const CAPABILITY_RULES: readonly Rule[] = [
   {
@@ -83,7 +86,7 @@ export const CAPABILITY_RULES: readonly Rule[] = [
       /\b(?:Invoke-Expression|iex)\s{1,3}(?:\(\s{0,3})?\$\w{1,30}/i,
       // A shell handed a command held in a variable: subprocess.run(post, shell=True), os.system(cmd), execSync(cmd).
       // The variable may be a field of one: `t["cmd"]`, `task.command`.
-      /\bsubprocess\.\w{2,14}\(\s{0,3}[A-Za-z_]\w{0,30}(?:\[["']?\w{1,30}["']?\]|\.\w{1,30}){0,3}\s{0,3},[^\n)]{0,80}?\bshell\s{0,3}=\s{0,3}True\b|\bos\.(?:system|popen)\(\s{0,3}[A-Za-z_]\w{0,30}(?:\[["']?\w{1,30}["']?\]|\.\w{1,30}){0,3}\s{0,3}\)|(?<![.\w])execSync\(\s{0,3}[A-Za-z_]\w{0,30}(?:\[["']?\w{1,30}["']?\]|\.\w{1,30}){0,3}\s{0,3}[,)]/,
+      re(String.raw`\bsubprocess\.\w{2,14}\(\s{0,3}${HELD}\s{0,3},[^\n)]{0,80}?\bshell\s{0,3}=\s{0,3}True\b|\bos\.(?:system|popen)\(\s{0,3}${HELD}\s{0,3}\)|(?<![.\w])execSync\(\s{0,3}${HELD}\s{0,3}[,)]`, ''),
     ],
   },
   {
