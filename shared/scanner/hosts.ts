@@ -73,7 +73,7 @@ export function allOfficialInstallers(urls: readonly string[]): boolean {
 }
 
 /** True when the URL is HTTPS on one of {@link OFFICIAL_INSTALLERS}. */
-function isOfficialInstaller(url: string): boolean {
+export function isOfficialInstaller(url: string): boolean {
   const u = parse(url);
   if (!u || u.protocol !== 'https:' || u.username || u.password) return false;
   const host = u.hostname.toLowerCase();
@@ -149,7 +149,12 @@ const WELL_KNOWN_DOMAINS: ReadonlySet<string> = new Set(WELL_KNOWN_HOSTS);
 
 /** True when there is at least one URL and every one is on one of {@link WELL_KNOWN_HOSTS} or under one. */
 export function allOnWellKnownHosts(urls: readonly string[]): boolean {
-  return urls.length > 0 && urls.every((url) => inDomains((parse(url)?.hostname ?? '').toLowerCase().replace(/\.$/, ''), WELL_KNOWN_DOMAINS));
+  return urls.length > 0 && urls.every(isOnWellKnownHost);
+}
+
+/** True when the URL's host is one of {@link WELL_KNOWN_HOSTS} or under one. */
+export function isOnWellKnownHost(url: string): boolean {
+  return inDomains((parse(url)?.hostname ?? '').toLowerCase().replace(/\.$/, ''), WELL_KNOWN_DOMAINS);
 }
 
 /** Short names a service's secrets go by that its host names do not start with: `GH_TOKEN` is GitHub's. */

@@ -7,7 +7,7 @@
  * x anything sensitive, a write to the agent's own instructions, a locked archive that is run.
  */
 import { isFence, isHeading } from './file-kind.js';
-import { allOfficialInstallers, allOnServicesOf, allOnWellKnownHosts, urlsIn } from './hosts.js';
+import { allOnServicesOf, allOnWellKnownHosts, isOfficialInstaller, isOnWellKnownHost, urlsIn } from './hosts.js';
 import { FEATURES, type Feature } from './intent-features.js';
 import { possible, presenceIn, presentFeatures } from './intent-presence.js';
 import { findingAt, type RawFinding } from './match.js';
@@ -645,7 +645,7 @@ const USER_APPROVES = /\b(?:after|once|when|if|until)\s{1,3}(?:the\s{1,3})?(?:us
 function foreignUrls(window: string): string[] {
   if (USER_APPROVES.test(window)) return [];
   const words = window.includes('`') ? window.replace(COMMAND_SPAN, ' ') : window;
-  return urlsIn(words).filter((url) => !allOnWellKnownHosts([url]) && !allOfficialInstallers([url]));
+  return urlsIn(words).filter((url) => !isOnWellKnownHost(url) && !isOfficialInstaller(url));
 }
 
 /** Whether a window names a script or program to download from a host of no known standing ({@link foreignUrls}). */
