@@ -13,11 +13,12 @@
  *
  * The model: logistic regression over the hashed features of features.ts (each present feature
  * counts 1, the sum scaled by 1/sqrt(features) with a floor, model/index.ts), fitted by Adam with L2, averaged over BAGS runs
- * with different shuffles. The threshold is chosen on the training data alone: five-fold
- * out-of-fold scores of the benign skills the rules pass, cut so that FP_TARGET of them would be
- * reported. So are the vetoes, below which the model vouches for a skill and for the lines around
- * each finding (engine.ts, keptAtMedium): out-of-fold scores of the attacks the rules catch, cut
- * so that VETO_RATE of them score lower; the skill's over SHORT_SKILL features or more, the lines'
+ * with different shuffles. The threshold is chosen on the training data alone: five folds, a
+ * corpus (one author) whole in one of them; each fold's out-of-fold scores of the benign skills
+ * the rules pass are cut so that FP_TARGET of them would be reported, and the cuts averaged. So
+ * are the vetoes, below which the model vouches for a skill and for the lines around each finding
+ * (engine.ts, keptAtMedium): out-of-fold scores of the attacks the rules catch, pooled, cut so
+ * that VETO_RATE of them score lower; the skill's over SHORT_SKILL features or more, the lines'
  * never above the bias (model/index.ts).
  */
 import { createHash } from 'node:crypto';
@@ -41,10 +42,10 @@ const BAGS = 5;
 const FOLDS = 5;
 /**
  * Share of the rules-clean benign training skills the threshold lets through as reported. 1%, not
- * the 2% of the sessions before the tenth: out-of-fold scores come from skills whose authors the
- * model has seen, and a new author's benign skills score higher. Over v40..v43 (400 skills the
- * model of v2..v39 had not seen), its threshold of 0.24 flagged 3.0% of benign skills and caught
- * 97.8% of attacks with the rules of that day; 0.6 flagged 2.0% and caught 95.8% (docs/scanner.md).
+ * the 2% of the sessions before the tenth: the false-positive bar is 2% of a new author's benign
+ * skills, and the rules alone already flag up to 1% of them. Over v40..v43 (400 skills the model
+ * of v2..v39 had not seen), a threshold of 0.24 flagged 3.0% of benign skills and caught 97.8% of
+ * attacks with the rules of that day; 0.6 flagged 2.0% and caught 95.8% (docs/scanner.md).
  */
 const FP_TARGET = 0.01;
 /** Share of the attacks the rules catch whose out-of-fold score may fall below the veto. */
@@ -264,31 +265,52 @@ interface Cuts {
 }
 
 /**
- * The threshold and the veto, from out-of-fold scores: the threshold cuts the rules-clean benign
- * skills at FP_TARGET, the veto the attacks the rules catch at VETO_RATE.
+ * The fold of each example. A corpus is one author's, and its malicious and benign skills share
+ * that author's words and padding; so a whole corpus sits in one fold, and an out-of-fold score is
+ * a new author's, as every scan in use is. Installed text, never scored out of fold, spreads by place.
+ */
+function foldsOf(examples: readonly Example[]): number[] {
+  const corpora = [...new Set(examples.map((e) => e.corpus).filter((c) => c !== 'installed'))];
+  const fold = new Map(corpora.map((c, i) => [c, i % FOLDS]));
+  return examples.map((e, i) => fold.get(e.corpus) ?? i % FOLDS);
+}
+
+/**
+ * The threshold and the veto, from out-of-fold scores: the threshold is the mean over the folds of
+ * each fold's cut of its rules-clean benign skills at FP_TARGET (each fold's model scores on a
+ * scale of its own, so a pooled tail would be the loudest fold's); the veto cuts the attacks the
+ * rules catch, pooled, at VETO_RATE.
  */
 function chooseCuts(examples: readonly Example[], bias: number): Cuts {
-  const benign: number[] = [];
+  const folds = foldsOf(examples);
+  const cuts: number[] = [];
   const caught: number[] = [];
   const caughtWindows: number[] = [];
   for (let k = 0; k < FOLDS; k++) {
-    const model = fit(examples.filter((_, i) => i % FOLDS !== k));
+    const model = fit(examples.filter((_, i) => folds[i] !== k));
+    const benign: number[] = [];
     examples.forEach((e, i) => {
-      if (i % FOLDS !== k || e.corpus === 'installed') return;
+      if (folds[i] !== k || e.corpus === 'installed') return;
       if (!e.malicious && !e.rulesUnsafe) benign.push(score(model, e));
       if (e.malicious && e.rulesUnsafe && e.features.length >= SHORT_SKILL) caught.push(score(model, e));
       if (e.malicious && e.windows.length > 0) caughtWindows.push(windowsScore(model, e));
     });
+    if (benign.length > 0) cuts.push(highCut(benign));
   }
-  benign.sort((a, b) => b - a);
-  const cut = Math.floor(benign.length * FP_TARGET);
   return {
-    threshold: round((benign[cut] + (benign[cut - 1] ?? benign[cut] + 0.02)) / 2),
+    threshold: round(cuts.reduce((a, b) => a + b, 0) / cuts.length),
     veto: lowCut(caught),
     // A few lines weigh little (the score's floor of SHORT_SKILL features) and score near the
     // bias: the lines around a finding must read as more benign than knowing nothing.
     windowVeto: Math.min(lowCut(caughtWindows), round(bias)),
   };
+}
+
+/** Between the score at FP_TARGET from the top and the one above it. */
+function highCut(scores: number[]): number {
+  scores.sort((a, b) => b - a);
+  const cut = Math.floor(scores.length * FP_TARGET);
+  return (scores[cut] + (scores[cut - 1] ?? scores[cut] + 0.02)) / 2;
 }
 
 /** Between the scores at VETO_RATE from the bottom and the one below it. */
