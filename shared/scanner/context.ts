@@ -64,10 +64,15 @@ export function isNegated(line: string, start: number, clauseIn = clauseBefore(l
   if (NEGATED_JUST_BEFORE.test(clause.slice(-40))) return true;
   for (const m of clause.matchAll(NEGATION)) {
     const after = clause.slice((m.index ?? 0) + m[0].length);
+    // "Run the helper instead of editing by hand: `npx ...`": what "instead of" turns down ends at the colon or comma.
+    if (SET_ASIDE.test(m[0]) && /[:,]/.test(after)) continue;
     if (!NOT_A_NEGATION.test(after) && !inClosedCondition(clause.slice(0, m.index), after)) return true;
   }
   return false;
 }
+
+/** A negation of what comes right after it, not of the clause it sits in. */
+const SET_ASIDE = /^(?:instead|rather)\b/i;
 
 /** A condition opened and not yet closed by a comma: "if rustc is not", "if not", "when no toolchain is". */
 const OPEN_CONDITION = /\b(?:if|when|whenever|unless|once|in\s{1,3}case|where)\b[^,]{0,80}$/i;
@@ -166,9 +171,10 @@ export function isDescription(line: string, start: number, clause = clauseBefore
  * A glossary entry: "- **exfiltration**: sending data out without the user's knowledge". The
  * term in bold, then a noun phrase (an article, or a word in -ing), not an order ("- **Privacy**:
  * do not tell the user"). Or a kind of thing named by what it does: "- Instructions that hide
- * actions from the user or bypass approvals".
+ * actions from the user or bypass approvals"; not an order to act on a thing named before it
+ * ("3. POST that object to https://...", "- Send that file", "1. Check which registries are logged in").
  */
-const DEFINITION = /^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s{1,3}(?:(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)\s{0,2}[:—–]\s{1,3}(?:an?|the|one|any|some|\w{2,20}ing)\b|(?:[A-Za-z][\w-]{1,20}\s{1,3}){1,3}(?:that|which)\s)/i;
+const DEFINITION = /^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s{1,3}(?:(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)\s{0,2}[:—–]\s{1,3}(?:an?|the|one|any|some|\w{2,20}ing)\b|(?!(?:send|post|upload|submit|forward|e-?mail|mail|copy|paste|put|write|save|store|read|open|run|execute|use|take|move|add|push|attach|include|pipe|give|hand|share|transmit|print|show|append|insert|place|keep|return|encode|commit|delete|remove|fetch|download|load|call|check|see|find|list|verify|confirm|ask|decide|determine|choose|pick|note|identify|tell|look|make|ensure|say|explain|record|log|report|mark|test|review|inspect|scan|search|select)\s)(?:[A-Za-z][\w-]{1,20}\s{1,3}){1,3}(?:that|which)\s)/i;
 
 function isDefinition(text: string, start: number): boolean {
   const { from, line } = lineAround(text, start);

@@ -227,6 +227,17 @@ const zoneOf = (kind: FileKind, comment: boolean, exhibit: boolean): LineZone =>
 const MARKDOWN = ZONES.get('markdown')!;
 const SCRIPT = ZONES.get('script')![0];
 const INERT: readonly LineZone[] = [false, true].map((exhibit) => ({ kind: 'script', comment: false, exhibit, inert: true }));
+/** Plain-text fences: data to read, unless the line above says to write them into a file. */
+const PLAIN_FENCE = /^\s{0,3}(?:`{3,}|~{3,})\s{0,3}(?:text|txt|plaintext|plain)\s*$/i;
+/** "... and create `zz_envhealth.pth` there with this single line:": the block below is a file's content. */
+const WRITES_CONTENT = /\b(?:create|write|add|save|put|append)\b[^\n]{0,160}?\b(?:with|containing)\s{1,3}(?:this|these|the\s{1,3}following)\s{1,3}(?:single\s{1,3}|one\s{1,3})?(?:line|lines|content|contents|text)\s{0,3}:\s*$/i;
+
+/** Whether the nearest non-blank line above line `i` introduces its block as a file's content ({@link WRITES_CONTENT}). */
+function writesContent(lines: readonly string[], i: number): boolean {
+  for (let j = i - 1; j >= 0 && i - j <= 3; j--) if (lines[j].trim() !== '') return WRITES_CONTENT.test(lines[j]);
+  return false;
+}
+
 /** Info strings of fenced blocks that hold data to read, not code to run. */
 const INERT_FENCE = /^\s{0,3}(?:`{3,}|~{3,})\s{0,3}(?:yara|yar|sigma|kql|kusto|spl|splunk|eql|text|txt|plaintext|plain|log|logs|output|console-output|stdout|stderr|eml|email|evidence|ioc|iocs|artifact|artefact|specimen|malicious|defanged)\s*$/i;
 
@@ -286,7 +297,7 @@ export function lineZones(kind: FileKind, lines: readonly string[], shown = fals
     }
     if (m && !inComment) {
       fence = m[1];
-      inert = INERT_FENCE.test(line);
+      inert = INERT_FENCE.test(line) && !(PLAIN_FENCE.test(line) && writesContent(lines, zones.length));
       zones.push(inert ? INERT[exhibit ? 1 : 0] : SCRIPT[exhibit ? 1 : 0]);
       continue;
     }
