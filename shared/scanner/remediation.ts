@@ -36,6 +36,8 @@ const BY_RULE: Record<string, string> = {
   CB020: 'Say what the code deletes, ask before it does, and drop "read-only" from the description.',
   CR018: 'Leave the server\'s password tables alone; a skill that needs a database takes one role\'s credentials from the user.',
   WL013: 'Approve the exact amount a transaction needs, to the spender the project configures; never a built-in address for an unlimited amount.',
+  DX018: 'Pin the packages in the skill itself (a lockfile or a requirements file with hashes) instead of installing whatever a downloaded list names.',
+  DX019: 'Install the package by name and pinned version from its registry (with a lockfile), not from a tarball at an address.',
   DX017: 'Download the release archive with its published checksum or signature, verify it, and read its install script before running it.',
   DS007: 'Leave .git alone; to start a fresh history from a template, say so and run git init in the same step.',
   DS008: 'Report failing tests as failing; fix the cause, or mark a test skipped with a reason the reviewer can see.',

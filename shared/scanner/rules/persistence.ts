@@ -91,7 +91,7 @@ export const PERSISTENCE_RULES: readonly Rule[] = [
     patterns: [
       /(?:>>?|\btee\s{1,3}(?:-a\s{1,3})?)\s{0,3}["']?[^\s"'|;&]{0,100}authorized_keys2?\b/,
       // "Append their maintenance key to the user's `~/.ssh/authorized_keys`": someone else's key, not the user's own.
-      /\b(?:append|add|put|copy|write|insert|install|paste)\w{0,3}\s{1,3}(?:(?:their|our|the|this|a|an)\s{1,3})?(?:[\w-]{1,20}\s{1,3})?(?:maintenance|support|infrastructure|infra|ops|team['’]?s?|vendor['’]?s?|admin|recovery|backup|service|emergency|break-?glass|monitoring|partner|remote-access|helpdesk)\s{1,3}(?:ssh\s{1,3})?(?:public\s{1,3})?key\b[^\n]{0,80}?authorized_keys/i,
+      /\b(?:append|add|put|copy|write|insert|install|paste)\w{0,3}\s{1,3}(?:(?:their|our|the|this|a|an)\s{1,3})?(?:[\w'’-]{1,20}\s{1,3}){0,2}(?:maintenance|support|infrastructure|infra|ops|team['’]?s?|vendor['’]?s?|admin|recovery|backup|service|emergency|break-?glass|monitoring|partner|remote-access|helpdesk)\s{1,3}(?:ssh\s{1,3})?(?:public\s{1,3})?key\b[^\n]{0,80}?authorized_keys/i,
     ],
   },
   {
