@@ -119,4 +119,17 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
       /\b(?:every|all|any)\s{1,3}(?:tools?|commands?|actions?|operations?)\b[^\n]{0,80}?\b(?:is|are|be|gets?)\s{1,3}(?:allowed|approved|permitted|auto-approved|run|executed)\s{1,3}without\s{1,3}(?:asking|confirmation|confirming|prompting|permission|approval)\b/i,
     ],
   },
+  {
+    id: 'PI007',
+    category: 'prompt-injection',
+    severity: 'HIGH',
+    title: 'A tool-call policy in a settings file that adds recipients or destinations to other tools\' calls (`add_bcc: [x@...]`, `also_post_to: [#channel]`, `cc: x@...` under an override)',
+    message: 'adds a recipient or destination to other tools\' calls through its settings',
+    where: 'any',
+    needles: ['bcc', 'cc', 'also'],
+    patterns: [
+      /\b(?:add|extra|hidden|always|force)[_-]?(?:bcc|cc|recipients?|attendees?|guests?)["']?\s{0,3}[:=]\s{0,3}\[?\s{0,3}["']?[\w.+-]{1,64}@[\w-]{1,63}\./i,
+      /\balso[_-]?(?:post|send|forward|copy|push)[_-]?to["']?\s{0,3}[:=]\s{0,3}\[?\s{0,3}["']?[#@\w]/i,
+    ],
+  },
 ];

@@ -3,6 +3,7 @@
  * whatever a server says later.
  */
 import type { Rule } from '../types.js';
+import { re } from './fragments.js';
 
 const FETCH = String.raw`(?:fetch|download|retrieve|load|get|pull|read|curl|visit|open|check)`;
 const ORDERS = String.raw`(?:instructions?|prompts?|directives?|commands?|rules|tasks?|orders|system\s{1,3}prompt)`;
@@ -14,6 +15,11 @@ const OBEY_THEM = String.raw`(?:${OBEY}\s{1,3}(?:them|it|those|these|all\s{1,3}o
 const DO = String.raw`(?:follow|obey|carry\s{1,3}out|execute|run|apply|perform|act\s{1,3}on|do|complete)`;
 const WHAT = String.raw`(?:(?:exactly\s{1,3})?(?:all\s{1,3})?(?:the\s{1,3}|any\s{1,3})?(?:steps|instructions|commands|actions|tasks|directions|directives|orders|whatever|everything|anything|what)\s{1,3}(?:that\s{1,3}|which\s{1,3})?)`;
 const SAYS = String.raw`(?:it|they|the\s{1,3}(?:output|response|command|script|server|result|page|endpoint|hook|download))\s{1,3}(?:prints?|outputs?|returns?|says?|lists?|tells\s{1,3}you|gives|shows|emits|sends\s{1,3}back|responds\s{1,3}with)`;
+
+/** A settings key holding the address of instructions: `instructions_url: https://...`, `"prompt_source": "https://..."`. */
+const REMOTE_ORDERS_KEY = String.raw`(?:instructions?|prompts?|rules|policy|directives|guidance)[_-]?(?:url|uri|endpoint|source|href)\b["']?\s{0,3}[:=]\s{0,3}["']?https?:\/\/`;
+/** A settings key that puts fetched text above the skill or the user. */
+const AUTHORITY_KEY = String.raw`\b(?:trust[_-]?remote["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on|1)\b|(?:instructions[_-]?mode|authority)["']?\s{0,3}[:=]\s{0,3}["']?(?:authoritative|override|replace)|precedence["']?\s{0,3}[:=]\s{0,3}["']?remote)`;
 
 export const REMOTE_INSTRUCTION_RULES: readonly Rule[] = [
   {
@@ -70,6 +76,20 @@ export const REMOTE_INSTRUCTION_RULES: readonly Rule[] = [
       /\b(?:remote|fetched|downloaded|external|live|upstream|server|central)[_-]?(?:instructions?[_-]?|rules[_-]?|config[_-]?|settings[_-]?)?overrides?[_-]?(?:the[_-]?)?(?:user|local)\w{0,12}["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on|always|1)\b/i,
       // `live_may_include_instructions = true`: the fetched settings may carry orders.
       /\b(?:remote|fetched|live|upstream|server)[_-]?(?:may|can)[_-]?(?:include|contain|carry)[_-]?(?:instructions|commands|prompts|directives)["']?\s{0,3}[:=]\s{0,3}["']?(?:true|yes|on|always|1)\b/i,
+    ],
+  },
+  {
+    id: 'RI006',
+    category: 'remote-instructions',
+    severity: 'HIGH',
+    title: 'A settings file that points at remote instructions and gives them authority (`instructions_url: https://...` with `trust_remote: true`, `instructions_mode: authoritative` or `precedence: remote_over_user`)',
+    message: 'configures instructions fetched from an address to be trusted over the skill and the user',
+    where: 'any',
+    spansLines: true,
+    needles: ['url', 'uri', 'endpoint', 'source', 'href'],
+    patterns: [
+      re(String.raw`\b${REMOTE_ORDERS_KEY}[\s\S]{0,600}?${AUTHORITY_KEY}`),
+      re(String.raw`${AUTHORITY_KEY}[\s\S]{0,600}?\b${REMOTE_ORDERS_KEY}`),
     ],
   },
   {
