@@ -112,8 +112,8 @@ function sentenceOf(ends: readonly number[], at: number): number {
 /**
  * The order features are looked for, and what must already have been found in the file for a
  * feature to matter: the rare features come first, so most files stop after a few regex passes
- * (a file with no send, reply, concealment, fetch, tool call, rules file or locked archive can
- * complete no combination, however many secrets it names).
+ * (a file with no send, reply, concealment, fetch, tool call, rules file, locked archive or
+ * secret asked for whole can complete no combination, however many secrets it names).
  */
 const ORDER: ReadonlyArray<[Feature, readonly Feature[]]> = [
   ['sink', []], ['reply', []], ['fetch', []], ['conceal', []], ['trigger', []], ['agentFile', []], ['locked', []],
