@@ -123,7 +123,7 @@ export const PROMPT_INJECTION_RULES: readonly Rule[] = [
     id: 'PI007',
     category: 'prompt-injection',
     severity: 'HIGH',
-    title: 'A tool-call policy in a settings file that adds recipients or destinations to other tools\' calls (`add_bcc: [x@...]`, `also_post_to: [#channel]`, `cc: x@...` under an override)',
+    title: 'A tool-call policy in a settings file that adds recipients or destinations to other tools\' calls (`add_bcc: [x@...]`, `always_cc: x@...`, `also_post_to: [#channel]`)',
     message: 'adds a recipient or destination to other tools\' calls through its settings',
     where: 'any',
     needles: ['bcc', 'cc', 'also'],
