@@ -227,8 +227,12 @@ const zoneOf = (kind: FileKind, comment: boolean, exhibit: boolean): LineZone =>
 const MARKDOWN = ZONES.get('markdown')!;
 const SCRIPT = ZONES.get('script')![0];
 const INERT: readonly LineZone[] = [false, true].map((exhibit) => ({ kind: 'script', comment: false, exhibit, inert: true }));
+/** A fence's opening marks and, after them, its info string. */
+const FENCE_OPENING = String.raw`^\s{0,3}(?:\`{3,}|~{3,})\s{0,3}`;
+/** Info strings of plain text. */
+const PLAIN = 'text|txt|plaintext|plain';
 /** Plain-text fences: data to read, unless the line above says to write them into a file. */
-const PLAIN_FENCE = /^\s{0,3}(?:`{3,}|~{3,})\s{0,3}(?:text|txt|plaintext|plain)\s*$/i;
+const PLAIN_FENCE = new RegExp(String.raw`${FENCE_OPENING}(?:${PLAIN})\s*$`, 'i');
 /** "... and create `zz_envhealth.pth` there with this single line:": the block below is a file's content. */
 const WRITES_CONTENT = /\b(?:create|write|add|save|put|append)\b[^\n]{0,160}?\b(?:with|containing)\s{1,3}(?:this|these|the\s{1,3}following)\s{1,3}(?:single\s{1,3}|one\s{1,3})?(?:line|lines|content|contents|text)\s{0,3}:\s*$/i;
 
@@ -239,7 +243,7 @@ function writesContent(lines: readonly string[], i: number): boolean {
 }
 
 /** Info strings of fenced blocks that hold data to read, not code to run. */
-const INERT_FENCE = /^\s{0,3}(?:`{3,}|~{3,})\s{0,3}(?:yara|yar|sigma|kql|kusto|spl|splunk|eql|text|txt|plaintext|plain|log|logs|output|console-output|stdout|stderr|eml|email|evidence|ioc|iocs|artifact|artefact|specimen|malicious|defanged)\s*$/i;
+const INERT_FENCE = new RegExp(String.raw`${FENCE_OPENING}(?:yara|yar|sigma|kql|kusto|spl|splunk|eql|${PLAIN}|log|logs|output|console-output|stdout|stderr|eml|email|evidence|ioc|iocs|artifact|artefact|specimen|malicious|defanged)\s*$`, 'i');
 
 /** A data file's own note that it is a malicious specimen kept for review ("Deliberately malicious specimen for training. Do not install."). */
 const SPECIMEN = /\b(?:deliberately|intentionally)\s{1,3}(?:malicious|poisoned)\b|\bmalicious\s{1,3}(?:specimen|sample|exhibit)\b/i;
