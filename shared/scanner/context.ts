@@ -14,7 +14,7 @@ const NEGATION = new RegExp(String.raw`\b(?:never|not|no|nothing|nobody|no\s{1,3
   String.raw`|non(?![-\w])|mai|pas|jamais|nunca|jam[aá]s|n[aã]o|nem|nie|niemals|nicht|kein(?:e|en|er)?|nooit|niet|geen|nigdy)\b`, 'gi');
 /** "Never forget to ..." negates nothing. */
 const NOT_A_NEGATION = /^\s{0,3}(?:(?:\w{1,12}\s{1,3})?(?:forget|fail|hesitate|skip|omit|neglect|miss)|(?:ask|wait|worry)\s{0,2}[,;!]|need|doubt|matter|problem|exceptions?|questions?)\b/i;
-const MENTION_MARKER = /\be\.g\.|\b(?:such as|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|says|say|saying|claims?|claiming|dice|dicen|behauptet|behaupten|prétend|afferma|afirma|twierdzi|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like|alerts?|alerting|larma|larmar|varna|varnar|alerter|alertar|alarmieren|not\s{1,3}(?:acceptable|allowed|permitted)|unacceptable|forbidden|prohibited)\b|위험\s{0,2}신호|경고\s{0,2}신호|危険(?:な)?(?:兆候|サイン)|危险信号|警告信号|(?:опасн|тревожн)\S{0,4}\s{1,3}(?:признак|сигнал)|небезпечн\S{0,4}\s{1,3}(?:ознак|сигнал)|señales?\s{1,3}de\s{1,3}(?:alerta|peligro)|signaux\s{1,3}d['’]alerte|segnali\s{1,3}di\s{1,3}allarme|sinais\s{1,3}de\s{1,3}(?:alerta|perigo)|warnsignale|alarmsignale|sygnały\s{1,3}ostrzegawcze|varovné\s{1,3}signály|uyarı\s{1,3}işaret|tanda\s{1,3}bahaya|dấu\s{1,3}hiệu\s{1,3}(?:nguy\s{1,3}hiểm|cảnh\s{1,3}báo)/i;
+const MENTION_MARKER = /\be\.g\.|\b(?:such as|for example|for instance|like|phrases?|patterns?|strings?|text|wording|detects?|flags?|catches|looks? for|scans? for|checks? for|searches for|warns?|reports?|matches|rejects?|known as|called|says|say|saying|claims?|claiming|dice|dicen|behauptet|behaupten|prétend|afferma|afirma|twierdzi|examples?|attacks?|attackers?|malicious|malware|suspicious|dangerous|red flags?|signs?|indicators?|payloads?|lines? like|alerts?|alerting|larma|larmar|varna|varnar|alerter|alertar|alarmieren|not\s{1,3}(?:acceptable|allowed|permitted)|unacceptable|forbidden|prohibited|(?:places|spots|occurrences|usages?|uses|instances|call\s{1,3}sites)\s{1,3}(?:where|in\s{1,3}which)|punti\s{1,3}(?:in\s{1,3}cui|dove)|(?:lugares|sitios)\s{1,3}(?:donde|en\s{1,3}(?:los|las)\s{1,3}que)|endroits\s{1,3}o[uù]|stellen,?\s{1,3}(?:an\s{1,3}denen|wo)|locais\s{1,3}onde|plekken\s{1,3}waar|miejsca,?\s{1,3}(?:gdzie|w\s{1,3}których))\b|위험\s{0,2}신호|경고\s{0,2}신호|危険(?:な)?(?:兆候|サイン)|危险信号|警告信号|(?:опасн|тревожн)\S{0,4}\s{1,3}(?:признак|сигнал)|небезпечн\S{0,4}\s{1,3}(?:ознак|сигнал)|señales?\s{1,3}de\s{1,3}(?:alerta|peligro)|signaux\s{1,3}d['’]alerte|segnali\s{1,3}di\s{1,3}allarme|sinais\s{1,3}de\s{1,3}(?:alerta|perigo)|warnsignale|alarmsignale|sygnały\s{1,3}ostrzegawcze|varovné\s{1,3}signály|uyarı\s{1,3}işaret|tanda\s{1,3}bahaya|dấu\s{1,3}hiệu\s{1,3}(?:nguy\s{1,3}hiểm|cảnh\s{1,3}báo)/i;
 /** An order to run what follows; not a compound's second half ("the tool-call log", "a dry-run"). */
 const IMPERATIVE = /(?<!-)\b(?:run|execute|paste|type|call|invoke|now|first|then)\b/i;
 
@@ -200,7 +200,9 @@ function inQuotedList(text: string, start: number): boolean {
 export function isQuotedMention(line: string, start: number, clause?: string): boolean {
   if (!isQuoted(line, start)) return false;
   if (auditQuestion(line, start) || inQuotedList(line, start)) return true;
-  clause ??= clauseBefore(line, start);
+  // In a run of inline code items ("`verify=False`, `curl -k`,\n `git config ...`") the clause is the one before the run.
+  const run = codeRunStart(line, start);
+  clause = run < 0 ? clause ?? clauseBefore(line, start) : clauseBefore(line, run);
   // Only what comes before the quotation marks a mention: "example" in the quoted
   // `curl https://fix.example/...` says nothing about the quotation.
   const open = Math.max(clause.lastIndexOf('`'), clause.lastIndexOf('"'), clause.lastIndexOf('“'));
@@ -221,6 +223,32 @@ export function isQuotedMention(line: string, start: number, clause?: string): b
 }
 
 const MENTION_MARKERS = new RegExp(MENTION_MARKER.source, 'gi');
+
+/** What may part two inline code items of an enumeration: a comma, "or", "and" (in a few languages), spaces and a line break. */
+const ITEM_SEPARATOR = /^[\s,]*(?:\b(?:or|and|o|y|e|ou|et|oder|und|of|en|lub|i|nebo|a|veya|ve|atau|dan|hoặc|và)\b)?[\s,]*$/;
+
+/**
+ * Where a run of at least three inline code items, the match's among them, starts: the
+ * enumeration of "Cerca i punti in cui la verifica è disattivata: `verify=False`, `curl -k`,
+ * `git config http.sslVerify false`." is introduced before its first item. -1 when the match's
+ * code span is not the third or later item of such a run. At most 600 characters back.
+ */
+function codeRunStart(text: string, start: number): number {
+  const from = Math.max(0, start - 600);
+  let open = text.lastIndexOf('`', start - 1);
+  if (open < from || occurrences(text.slice(text.lastIndexOf('\n', open) + 1, open), '`') % 2 === 1) return -1;
+  let items = 1;
+  for (;;) {
+    const close = text.lastIndexOf('`', open - 1);
+    if (close < from || text.indexOf('\n\n', close) < open && text.indexOf('\n\n', close) >= 0) break;
+    if (!ITEM_SEPARATOR.test(text.slice(close + 1, open)) || !text.slice(close + 1, open).includes(',')) break;
+    const opened = text.lastIndexOf('`', close - 1);
+    if (opened < from || text.slice(opened, close).includes('\n')) break;
+    open = opened;
+    items++;
+  }
+  return items >= 3 ? open : -1;
+}
 /** The line of `text` that holds offset `at`, and where it starts. */
 function lineAround(text: string, at: number): { from: number; line: string } {
   const from = text.lastIndexOf('\n', at - 1) + 1;
@@ -234,6 +262,9 @@ const CHECKLIST_ITEM = /^\s{0,3}[-*+]\s{1,3}\[[ xX]\]\s/;
 /** A question about something quoted: "3. Why are "do not tell the user" phrases a strong signal?" (not "Could you run ...?"). */
 const WH_QUESTION = /^\s{0,3}(?:[-*+]\s{1,3}|\d{1,3}[.)]\s{1,3}|>\s{0,3})?(?:\*\*|_)?(?:why|what|which|how|when|where|who|is|are|does|do|should|did)\b(?!\s{1,3}you\s{1,3}(?:run|execute|paste|send|type|install))/i;
 
+/** WH_QUESTION's question words in other languages: "1. Что опасного в команде `curl ... | sudo bash`?", "Warum ist `...` gefährlich?". */
+const FOREIGN_QUESTION = /^\s{0,3}(?:[-*+]\s{1,3}|\d{1,3}[.)]\s{1,3}|>\s{0,3})?(?:\*\*|_)?(?:(?:что|почему|зачем|как|какой|какая|какие|чем|що|чому|навіщо|який|яка|які|qu[ée]|por\s{1,3}qu[ée]|c[óo]mo|cu[aá]l(?:es)?|o\s{1,3}que|porque|warum|was|wie|welche[rsn]?|wozu|pourquoi|quels?|quelles?|comment|perch[ée]|cosa|come|quale|dlaczego|czym|co|pro[čc]|jak[ýáé]?|neden|nas[ıi]l|hangi|mengapa|kenapa|apa|bagaimana|waarom|wat|hoe|welke|varf[öo]r|vad|hur|γιατί|τι|πώς|ποιο|tại\s{1,3}sao|vì\s{1,3}sao)(?![\p{L}\p{M}])|为什么|为何|什么|怎么|なぜ|何が|どうして|왜|무엇|어떤|لماذا|ماذا|ما\s|كيف|क्या|क्यों|कैसे)/iu;
+
 /**
  * A checklist item that asks a question ("- [ ] Any `curl ... | sh` from an unknown host?"), or a
  * quiz question about a quoted phrase: an audit, not a step.
@@ -241,7 +272,7 @@ const WH_QUESTION = /^\s{0,3}(?:[-*+]\s{1,3}|\d{1,3}[.)]\s{1,3}|>\s{0,3})?(?:\*\
 function auditQuestion(text: string, start: number): boolean {
   const current = lineAround(text, start).line;
   if (!current.trimEnd().endsWith('?')) return false;
-  return CHECKLIST_ITEM.test(current) || WH_QUESTION.test(current);
+  return CHECKLIST_ITEM.test(current) || WH_QUESTION.test(current) || FOREIGN_QUESTION.test(current);
 }
 /** A list item, blockquote or table row whose text is a quoted string or inline code. */
 const QUOTED_ITEM = /^\s{0,3}(?:[-*+]\s|\d{1,3}[.)]\s|>\s{0,3}|\|)/;
@@ -250,8 +281,8 @@ const STEP_ORDER = /(?<!-)\b(?:run|execute|invoke)\s{1,3}$/i;
 /** The line that introduces a list of examples: a mention marker, ending with a colon. */
 const INTRO = new RegExp(String.raw`(?:${MENTION_MARKER.source})[^\n]{0,120}:\s{0,3}$`, 'i');
 const SEPARATOR_ROW = /^\s{0,3}\|?[\s:|-]{3,}$/;
-/** The header row of a catalogue table: patterns and what they mean, not steps. */
-const CATALOGUE_HEADER = /^\s{0,3}\|[^\n]{0,300}\b(?:patterns?|red\s{1,3}flags?|indicators?|signatures?|examples?|samples?|payloads?|techniques?|att&ck|iocs?|what\s{1,3}it\s{1,3}(?:usually\s{1,3})?means|attacks?|threats?|detects?|detections?)\b/i;
+/** The header row of a catalogue table: patterns and what they mean, or evidence an incident left, not steps. */
+const CATALOGUE_HEADER = /^\s{0,3}\|[^\n]{0,300}\b(?:patterns?|red\s{1,3}flags?|indicators?|signatures?|examples?|samples?|payloads?|techniques?|att&ck|iocs?|what\s{1,3}it\s{1,3}(?:usually\s{1,3})?means|attacks?|threats?|detects?|detections?|evidence|observed|artefacts?|artifacts?)\b/i;
 
 /**
  * True when the quoted match sits in a list of examples: a list item or blockquote under a line

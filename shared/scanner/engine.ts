@@ -183,12 +183,14 @@ function lower(f: RawFinding, severity: Severity, why: string): void {
  * "Red flags"), or a data file that its name or its own note calls an attack sample
  * (file-kind.ts showsAttacks, declaresSpecimen): what it holds is an exhibit, kept at MEDIUM and
  * out of the combinations, not a step to run. Invisible characters keep their severity, and so
- * does an HTML comment (nothing there is shown to a reader).
+ * does an HTML comment (nothing there is shown to a reader). In a markdown file the quotation
+ * decides (context.ts), unless the file as a whole is `shown` as attack material
+ * (`fixtures/injections.txt`): then its prose is the exhibit too.
  */
-function asExhibits(findings: RawFinding[], p: Prepared): void {
+function asExhibits(findings: RawFinding[], p: Prepared, shown: boolean): void {
   for (const f of findings) {
     const zone = p.zones[f.line - 1];
-    if (!zone || zone.kind === 'markdown' || !zone.exhibit || f.category === 'hidden-text') continue;
+    if (!zone || (zone.kind === 'markdown' && (!shown || zone.comment)) || !zone.exhibit || f.category === 'hidden-text') continue;
     f.atRuleSeverity = false;
     const where = zone.kind === 'script' ? 'in a code block under a heading that shows attacks' : 'in a file that its name or its own note calls an attack sample';
     if (RANK[f.severity] >= RANK.HIGH) lower(f, 'MEDIUM', `${where}: an exhibit`);
@@ -283,12 +285,13 @@ export function scanSkill(skill: Skill, opts: ScanOptions = {}): ScanReport {
       }
       total += text.length;
       const path = String(file.path);
-      const prepared = prepare(path, text, undefined, file !== skillMd && showsAttacks(path, teaching));
+      const shown = file !== skillMd && showsAttacks(path, teaching);
+      const prepared = prepare(path, text, undefined, shown);
       files.push(prepared);
       const fileFindings = scanPrepared(prepared, 0, { deadline, budget: decodeBudget() });
       const detector = detectionFormat(prepared.path, text);
       if (detector) asDetectorData(fileFindings, detector);
-      else if (prepared.kind !== 'script') asExhibits(fileFindings, prepared);
+      else if (prepared.kind !== 'script') asExhibits(fileFindings, prepared, shown);
       comboFindings(fileFindings, fileFindings);
       findings.push(...fileFindings);
       if (findings.length > MAX_FINDINGS) {

@@ -308,8 +308,8 @@ function restoredBelow(rule: Rule, p: Prepared, line: number): boolean {
   return false;
 }
 
-/** A line comment whose words before the match say it shows something: "contains:", "e.g.", "for example". */
-const COMMENT_SHOWS = /^\s{0,12}(?:#|\/\/|--|;|REM\b)(?![!#])[^\n]{0,120}?(?:\b(?:contains?|containing|e\.g\.|for\s{1,3}example|for\s{1,3}instance|such\s{1,3}as|looks\s{1,3}like|reads|says)\b|\bexample\s{0,3}:)[^\n]{0,40}$/i;
+/** A line comment (or one after code) whose words before the match say it shows something: "contains:", "e.g.", "host could be \"x; rm -rf ~\"". */
+const COMMENT_SHOWS = /(?:^\s{0,12}(?:#|\/\/|--|;|REM\b)(?![!#])|\s(?:#|\/\/)\s)[^\n]{0,120}?(?:\b(?:contains?|containing|e\.g\.|for\s{1,3}example|for\s{1,3}instance|such\s{1,3}as|looks\s{1,3}like|reads|says|(?:could|might|may|can)\s{1,3}be)\b|\bexample\s{0,3}:)[^\n]{0,40}$/i;
 
 /** Whether the match at `start` sits in a line comment that shows a sample rather than running it. */
 function commentShows(line: string, start: number): boolean {

@@ -81,7 +81,7 @@ export type ProseMode = 'match' | 'negatable' | 'mention';
  * Named checks the engine runs on a match before reporting it. They keep rules as data while
  * letting a few of them look closer (is this IP public, is this installer official).
  */
-export type VerifierName = 'publicIp' | 'officialInstaller' | 'beaconPlaceholder' | 'beaconParam' | 'unknownHost' | 'notOfficialInstaller' | 'neverAssigned';
+export type VerifierName = 'publicIp' | 'officialInstaller' | 'beaconPlaceholder' | 'beaconParam' | 'unknownHost' | 'notOfficialInstaller' | 'neverAssigned' | 'notHistoryPurge';
 
 /**
  * Detectors implemented in code rather than regexes; their rules are still listed as data so

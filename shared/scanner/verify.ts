@@ -40,6 +40,19 @@ function assigns(text: string, name: string): boolean {
   return new RegExp(String.raw`(?:^|[\s;(&|{])(?:export\s{1,3}|local\s{1,3}|declare\s{1,3}(?:-\w{1,4}\s{1,3})?|readonly\s{1,3}|typeset\s{1,3})?${n}\+?=|\bread\b[^\n]{0,80}\b${n}\b|\bfor\s{1,3}${n}\s{1,3}in\b|\$\{${n}:?[?=]|\bset\s{1,3}-[a-z]{0,6}u|\bset\s{1,3}-o\s{1,3}nounset\b|\bgetopts\b[^\n]{0,80}\b${n}\b`, 'm').test(text);
 }
 
+/**
+ * A history purge of a leaked secret: a mirror clone rewritten by BFG or git filter-repo, whose
+ * reflog has to expire at once for the secret to leave (GitHub's own instructions).
+ */
+const HISTORY_PURGE = /\bbfg\b|\bfilter-(?:repo|branch)\b|--mirror\b|\.git["']?\s{0,3}&&/i;
+
+/** Whether `text` sets shell variable `name` to the home directory itself, or to it as a fallback: `TARGET="${CACHE_DIR:-$HOME}"`. */
+function setToHome(text: string, name: string): boolean {
+  const n = name.replace(/[^\w]/g, '');
+  const home = String.raw`(?:\$HOME|\$\{HOME\}|~)`;
+  return new RegExp(String.raw`(?:^|[\s;(&|{])(?:export\s{1,3}|local\s{1,3}|readonly\s{1,3})?${n}=["']?(?:${home}|\$\{[A-Za-z_]\w{0,40}:?-${home}\})\/?["']?\s{0,3}(?:$|[;#])`, 'm').test(text);
+}
+
 const VERIFIERS: Record<VerifierName, (m: RegExpExecArray, text: string) => Verdict> = {
   publicIp(m) {
     return isPublicIPv4(m.groups?.ip ?? '') ? KEEP : null;
@@ -72,8 +85,12 @@ const VERIFIERS: Record<VerifierName, (m: RegExpExecArray, text: string) => Verd
   unknownHost(m) {
     return isUnknownRemoteHost(m.groups?.host ?? '') ? KEEP : null;
   },
+  notHistoryPurge(_m, text) {
+    return HISTORY_PURGE.test(text) ? null : KEEP;
+  },
   neverAssigned(m, text) {
     const name = m.groups?.name ?? '';
+    if (!m.groups?.under && setToHome(text, name)) return { message: `deletes everything in the home directory: $${name} is set to it, or falls back to it` };
     if (ALWAYS_SET.has(name) || assigns(text, name)) return null;
     return { message: `deletes what lies under ${m.groups?.under ?? '/'} when $${name} is empty: nothing in this file sets it` };
   },

@@ -185,7 +185,7 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     id: 'DS011',
     category: 'destructive',
     severity: 'HIGH',
-    title: 'Recursive delete of a path built on a variable nothing sets ("$CLEAN_SCOPE/"*, "$HOME/$SUBDIR"): empty, it deletes / or the home directory (ShellCheck SC2115)',
+    title: 'Recursive delete of a path built on a variable nothing sets ("$CLEAN_SCOPE/"*, "$HOME/$SUBDIR"): empty, it deletes / or the home directory (ShellCheck SC2115); or "$VAR/"* where VAR is the home directory or falls back to it (TARGET="${CACHE_DIR:-$HOME}")',
     message: 'deletes / or the home directory when the variable is empty',
     where: 'any',
     needles: ['rm '],
@@ -196,6 +196,21 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
       // `rm -rf "$HOME/$SUBDIR"`: empty, the operand is the home directory.
       re(String.raw`${RM_RECURSIVE}["']?(?<under>\$HOME|\$\{HOME\}|~)\/\$\{?(?<name>[A-Za-z_]\w{0,40})\}?\/?["']?(?=[\s;&|)\x60]|$)`, 'm'),
     ],
+  },
+  {
+    id: 'DS013',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: "Erases git's own record of what just happened in a working repository: the reflog expired at once (git reflog expire --expire=now --all) or its files deleted (rm .git/logs/HEAD, .git/ORIG_HEAD), so a bad commit or reset cannot be traced or undone. Not in a bare mirror clone being purged of a leaked secret (cd repo.git && ...)",
+    message: "erases the reflog, git's record of recent commits and resets, so what was done cannot be traced or undone",
+    where: 'any',
+    needles: ['reflog', '.git/logs', 'orig_head'],
+    patterns: [
+      /\bgit\s{1,3}reflog\s{1,3}expire\b[^\n]{0,60}?--expire=(?:now|all|0)\b/,
+      /\brm\s{1,3}(?:-\w{1,3}\s{1,3}){0,3}(?:[^\s;&|]{1,200}\s{1,3}){0,4}["']?(?:\.\/)?\.git\/(?:logs\b|ORIG_HEAD\b)/,
+    ],
+    // A mirror clone being purged of a leaked secret (BFG, git filter-repo): its reflog must go for the secret to go.
+    verify: 'notHistoryPurge',
   },
   {
     id: 'DS012',

@@ -307,4 +307,19 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       /["']hosts["']\s{0,3}:\s{0,3}\[[^\]\n]{0,200}?["']tcp:\/\/(?:0\.0\.0\.0)?:2375["']|\bdockerd\b[^\n]{0,200}?(?:-H|--host)[\s=]{1,3}["']?tcp:\/\/(?:0\.0\.0\.0)?:2375\b/,
     ],
   },
+  {
+    id: 'SC021',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: "A code host's or scanner's settings that switch secret scanning or push protection off (secret_scanning: enabled: false, push_protection: false), or make a scan ignore every path (paths-ignore: ['**'])",
+    message: 'switches off the checks that catch leaked secrets and vulnerable code',
+    where: ['manifest', 'other', 'script'],
+    needles: ['push_protection', 'push-protection', 'secret_scanning', 'secret-scanning', 'paths_ignore', 'paths-ignore', 'ignore_paths', 'ignore-paths'],
+    spansLines: true,
+    patterns: [
+      /\bpush[_-]protection["']?\s{0,3}[=:]\s{0,3}["']?(?:false|off|disabled)\b/i,
+      /\bsecret[_-]scanning["']?\s{0,3}[=:]\s{0,3}(?:["']?(?:false|off|disabled)\b|\{?[ \t]{0,3}\n?[ \t]{0,8}["']?(?:enabled|status)["']?\s{0,3}[=:]\s{0,3}["']?(?:false|off|disabled)\b)/i,
+      /\b(?:paths|ignore)[_-](?:ignore|paths)["']?\s{0,3}[=:]\s{0,3}(?:\[\s{0,3}["']\*\*(?:\/\*)?["']\s{0,3}\]|\n[ \t]{0,8}-[ \t]{1,3}["']\*\*(?:\/\*)?["'][ \t]{0,3}(?:\n|$))/i,
+    ],
+  },
 ];
