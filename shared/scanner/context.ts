@@ -240,8 +240,10 @@ function codeRunStart(text: string, start: number): number {
   let items = 1;
   for (;;) {
     const close = text.lastIndexOf('`', open - 1);
-    if (close < from || text.indexOf('\n\n', close) < open && text.indexOf('\n\n', close) >= 0) break;
-    if (!ITEM_SEPARATOR.test(text.slice(close + 1, open)) || !text.slice(close + 1, open).includes(',')) break;
+    if (close < from) break;
+    // Between two items: a comma, maybe a conjunction, spaces; a line break but not a blank line.
+    const between = text.slice(close + 1, open);
+    if (!between.includes(',') || between.includes('\n\n') || !ITEM_SEPARATOR.test(between)) break;
     const opened = text.lastIndexOf('`', close - 1);
     if (opened < from || text.slice(opened, close).includes('\n')) break;
     open = opened;
