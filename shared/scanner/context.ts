@@ -236,7 +236,8 @@ const ITEM_SEPARATOR = /^[\s,]*(?:\b(?:or|and|o|y|e|ou|et|oder|und|of|en|lub|i|n
 function codeRunStart(text: string, start: number): number {
   const from = Math.max(0, start - 600);
   let open = text.lastIndexOf('`', start - 1);
-  if (open < from || occurrences(text.slice(text.lastIndexOf('\n', open) + 1, open), '`') % 2 === 1) return -1;
+  // The backtick before the match opens its code span, as isQuoted counts them.
+  if (open < from || occurrences(lineBefore(text, open), '`') % 2 === 1) return -1;
   let items = 1;
   for (;;) {
     const close = text.lastIndexOf('`', open - 1);
