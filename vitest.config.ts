@@ -11,6 +11,8 @@ export default defineConfig({
     // Two cores: more forks than that only adds contention against the shared servers.
     pool: 'forks',
     maxWorkers: 2,
+    // As package.json's scripts start the service (docs/scanner.md, "Throughput"): the scanner's tests run a quarter faster.
+    execArgv: ['--no-regexp-tier-up'],
     env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
   },
 });

@@ -7,7 +7,8 @@
  *
  * The ceiling, measured the same way in the same run over the same texts: one plain pass of a
  * single case-insensitive RegExp (`/\bcurl\b/gi`) per file, the least any pattern scanner does.
- * Run alone with `npx tsx bench/scanner.ts` or `npm run bench -- scanner`.
+ * Run alone with `npx tsx --no-regexp-tier-up bench/scanner.ts` (the V8 flag the service's
+ * scripts start it with; the line says whether it was on) or `npm run bench -- scanner`.
  */
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -85,7 +86,8 @@ export async function benchScanner(): Promise<{
     }
   });
   const ratio = (mbPerSecond / ceilingMbPerSecond * 100).toFixed(2);
-  console.log(`scanner: ${mbPerSecond} MB/s per core over ${skills.length} skills, ${texts.length} files (${bytes} bytes), ${rulesOnlyMbPerSecond} MB/s without the intent model; ` +
+  const tierUp = process.execArgv.includes('--no-regexp-tier-up') ? 'off' : 'on';
+  console.log(`scanner (V8 regexp tier-up ${tierUp}): ${mbPerSecond} MB/s per core over ${skills.length} skills, ${texts.length} files (${bytes} bytes), ${rulesOnlyMbPerSecond} MB/s without the intent model; ` +
     `${allCorporaMbPerSecond} MB/s over all corpora (${every.length} skills, ${allCorporaBytes} bytes); ` +
     `ceiling (one RegExp pass, same texts, same run): ${ceilingMbPerSecond} MB/s; ratio ${ratio}% (${sink} matches)`);
   return { mbPerSecond, rulesOnlyMbPerSecond, allCorporaMbPerSecond, ceilingMbPerSecond, files: texts.length, bytes, allCorporaBytes };

@@ -27,9 +27,12 @@ export interface Child {
   stop(graceMs?: number): Promise<number | null>;
 }
 
-/** Starts `node [nodeArgs] --import tsx <args>` in the repository root with `env` added to ours. */
+/**
+ * Starts `node --no-regexp-tier-up [nodeArgs] --import tsx <args>` in the repository root with
+ * `env` added to ours: with V8's flag that package.json's scripts start the service with.
+ */
 export function startNode(name: string, args: string[], env: Record<string, string>, nodeArgs: string[] = []): Child {
-  const proc = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', ...args], {
+  const proc = spawn(process.execPath, ['--no-regexp-tier-up', ...nodeArgs, '--import', 'tsx', ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -150,7 +150,10 @@ function regexesIn(value: unknown, out: RegExp[]): RegExp[] {
 let compiled = false;
 /**
  * Long enough that V8 compiles each regex to machine code at once: run first on a few characters,
- * a regex stays in V8's bytecode interpreter, ten times slower on a long file (measured).
+ * a regex stays in V8's bytecode interpreter, ten times slower on a long file (measured). The
+ * service's scripts also turn V8's regexp tier-up off (`--no-regexp-tier-up`), so that every other
+ * regex is compiled at its first use too, and the large alternations get faster machine code than
+ * tiering up gives them (docs/scanner.md, "V8's regexp tier-up").
  */
 const WARM_TEXTS = ['compile '.repeat(200), 'compile \u0100'.repeat(200)];
 /**
