@@ -89,9 +89,10 @@ function inClosedCondition(before: string, after: string): boolean {
 /**
  * A judgement after a quoted command, in its own sentence: "`setenforce 0` hides the problem",
  * "`spctl --master-disable` は実行しないこと", "… is not needed here". Languages that put the
- * negation after the verb (Japanese, Korean) say "do not run this" only there.
+ * negation after the verb (Japanese, Korean) say "do not run this" only there. What is "not yet on
+ * PyPI" or "not available upstream" is where a thing is, not a judgement of the command.
  */
-const JUDGED_AFTER = new RegExp(String.raw`\b(?:is|are|was|were)\s{1,3}(?:not|never)\b|\b(?:isn['’]t|aren['’]t)\b|\bnot\s{1,3}(?:needed|necessary|required|recommended|a\s{1,3}(?:real\s{1,3}|root\s{1,3})?(?:fix|solution))\b` +
+const JUDGED_AFTER = new RegExp(String.raw`(?:\b(?:is|are|was|were)\s{1,3}(?:not|never)|\b(?:isn['’]t|aren['’]t))\b(?!\s{1,3}(?:yet|on|in|available|published|released|out|upstream)\b)|\bnot\s{1,3}(?:needed|necessary|required|recommended|a\s{1,3}(?:real\s{1,3}|root\s{1,3})?(?:fix|solution))\b` +
   String.raw`|\b(?:hides?|masks?|papers?\s{1,3}over)\s{1,3}the\s{1,3}(?:problem|issue|cause|error|symptom)|\b(?:for|on)\s{1,3}(?:everything|every\s{1,3}(?:app|program|download|file))\b|\bsystem-?wide\b` +
   // "Never" judges the command, unless it says what the command is for: "..., so this never happens again".
   String.raw`|\b(?:removes?|weakens?|drops?)\s{1,3}(?:the\s{1,3})?(?:protection|security)\b|\bleaks?\s{1,3}(?:data|secrets?|tokens?|it|them|the\s{1,3}[\w-]{1,15})\b|\bfor\s{1,3}(?:\*\*|__)?every(?:\*\*|__)?\s{1,3}(?:host|site|server|connection|request)\b|\bnever\b(?!\s{1,6}\w{2,12}(?:\s{1,6}(?:up|back|you|the\s{1,3}user))?\s{1,6}again\b)|\b(?:dangerous|insecure|unsafe)\b|\b(?:gives?|grants?|hands?)\s{1,3}(?:\w{1,12}\s{1,3})?root(?:-equivalent|-level)?\s{1,3}(?:access|rights|privileges|control)\b|\bbad\s{1,3}(?:idea|practice)\b` +

@@ -99,6 +99,7 @@ export const CODE_CASES: RuleCase[] = [
   { id: 'DS011', bad: sh('rm -rf "$HOME/$CACHE_SUBDIR"'), good: sh('CACHE_SUBDIR=.cache/thumbnails\nrm -rf "$HOME/$CACHE_SUBDIR"') },
   { id: 'DS011', bad: sh('TARGET="${CACHE_DIR:-$HOME}"\nrm -rf "$TARGET"/* "$TARGET"/.[!.]*'), good: sh('TARGET="${CACHE_DIR:-$HOME/.cache/app}"\nrm -rf "$TARGET"/*') },
   { id: 'DS013', bad: sh('git add -A && git commit -q -m "style: quotes"\nrm -f .git/ORIG_HEAD .git/logs/HEAD\ngit reflog expire --expire=now --all'), good: sh('git clone --mirror https://github.com/acme/app.git\njava -jar bfg.jar --delete-files id_rsa app.git\ncd app.git && git reflog expire --expire=now --all && git gc --prune=now --aggressive') },
+  { id: 'DS014', bad: sh('for f in "$dir"/*; do\n  dd if=/dev/urandom of="$f" bs=1M count=4 conv=notrunc status=none\ndone'), good: sh('dd if=/dev/urandom of=test.bin bs=1M count=4\ndd if=/dev/zero of=disk.img bs=512 count=1 conv=notrunc') },
   { id: 'DS012', bad: [{ path: 'tidy.rb', text: "if Date.today >= Date.new(2027, 6, 1)\n  db.execute(\"UPDATE orders SET total = total * 0.9\")\nend\n" }], good: [{ path: 'tidy.rb', text: "if Date.today >= Date.new(2027, 6, 1)\n  warn 'this release is out of support; please upgrade'\nend\n" }] },
   { id: 'DS012', bad: sh('[ "$(date +%Y)" -ge 2027 ] && rm -rf ./data'), good: sh('[ "$(date +%Y)" -ge 2027 ] && echo "renew the certificate"') },
   { id: 'DS009', bad: sh('restic forget --keep-last 1 --prune'), good: sh('restic forget --keep-daily 7 --keep-weekly 4 --keep-monthly 12 --prune') },

@@ -213,6 +213,20 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     verify: 'notHistoryPurge',
   },
   {
+    id: 'DS014',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: 'Overwrites files in place with random or zero bytes (dd if=/dev/urandom of="$f" conv=notrunc): each file keeps its name and size and loses its content',
+    message: 'overwrites the contents of existing files with random or zero bytes, keeping their names so nothing looks missing',
+    where: ['script', 'markdown'],
+    needles: ['notrunc'],
+    patterns: [
+      // The target is a variable (each file of a loop, a path handed in), not a disk image named in the command.
+      /\bdd\s[^\n]{0,200}?\bif=\/dev\/(?:u?random|zero)\b[^\n]{0,200}?\bof=["']?\$[^\n]{0,200}?\bconv=[\w,]{0,30}notrunc\b/,
+      /\bdd\s[^\n]{0,200}?\bof=["']?\$[^\n]{0,200}?\bif=\/dev\/(?:u?random|zero)\b[^\n]{0,200}?\bconv=[\w,]{0,30}notrunc\b/,
+    ],
+  },
+  {
     id: 'DS012',
     category: 'destructive',
     severity: 'HIGH',

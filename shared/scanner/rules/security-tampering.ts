@@ -322,4 +322,20 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
       /\b(?:paths|ignore)[_-](?:ignore|paths)["']?\s{0,3}[=:]\s{0,3}(?:\[\s{0,3}["']\*\*(?:\/\*)?["']\s{0,3}\]|\n[ \t]{0,8}-[ \t]{1,3}["']\*\*(?:\/\*)?["'][ \t]{0,3}(?:\n|$))/i,
     ],
   },
+  {
+    id: 'SC022',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: 'A review told to pass what carries a marker, whatever it holds: report the files as clean ("no issues") whatever they contain',
+    message: 'exempts marked code from review and reports it clean unread: a marker any author can plant',
+    where: ['markdown', 'other'],
+    needles: ['whatever', 'regardless', 'no matter'],
+    // A paragraph wraps anywhere: "skip them and report\n   "no issues" for them, whatever they contain".
+    spansLines: true,
+    // The verdict it orders is quoted ("no issues"): not a mention, only a negation spares it.
+    prose: 'negatable',
+    patterns: [
+      /\b(?:report|mark|list|treat|return|answer|say)\s{1,6}(?:(?:them|it|those|these|the\s{1,3}files?|such\s{1,3}files?)\s{1,6})?(?:as\s{1,6})?["“'\x60]?(?:no\s{1,3}(?:issues|findings|problems|vulnerabilities)|clean|safe|passed|approved|lgtm)["”'\x60]?[^.]{0,40}?(?:\bwhatever\s{1,3}(?:they|it)\s{1,3}contains?\b|\bregardless\s{1,3}of\s{1,3}(?:what\s{1,3}(?:they|it)\s{1,3}contains?|(?:their|its)\s{1,3}contents?)\b|\bno\s{1,3}matter\s{1,3}what\s{1,3}(?:they|it)\s{1,3}contains?\b)/i,
+    ],
+  },
 ];
