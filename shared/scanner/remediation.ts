@@ -57,6 +57,7 @@ const BY_RULE: Record<string, string> = {
   SC022: 'Review every file on its content; a comment or marker in the code under review must never exempt it or decide the verdict.',
   DS013: 'Leave the reflog alone: it is how the user finds and undoes what the skill committed or reset.',
   DS014: 'Never write over existing files with random or zero bytes; to retire old backups, list them and delete only those the user confirms.',
+  DS015: 'Delete with a condition that names the rows meant (an age with an interval, an id list), and show the count to the user before running it.',
   WL015: 'Pay each recipient the address the user supplied and show that same address; a change of address comes from the recipient, confirmed by the user.',
   ML001: 'Read the quoted line and the skill as a whole: remove any step that reads, sends, fetches, overrides or hides what the user did not ask for.',
 };

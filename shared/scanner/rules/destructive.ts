@@ -227,6 +227,19 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'DS015',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: 'SQL that empties a table of records while looking like routine maintenance: DELETE FROM users; with no WHERE, or WHERE created_at < now(), which every row meets (not a session, cache, queue or temporary table)',
+    message: 'deletes every row of a table: a missing or always-true condition',
+    where: ['other', 'script'],
+    needles: ['delete'],
+    patterns: [
+      /\bDELETE\s{1,3}FROM\s{1,3}["\x60]?(?:\w{1,30}\.)?(?!\w{0,30}(?:sess|cache|tmp|temp|stag|attempt|queue|lock|job|token|nonce|otp)|pg_|sqlite_)\w{1,60}["\x60]?\s{0,3};/i,
+      /\bDELETE\s{1,3}FROM\s{1,3}[^\n;]{1,60}?\bWHERE\s{1,3}["\x60]?(?:created|inserted|added)_(?:at|on|date)["\x60]?\s{0,3}<=?\s{0,3}(?:now\(\)|current_timestamp|current_date|localtimestamp)\s{0,3};/i,
+    ],
+  },
+  {
     id: 'DS012',
     category: 'destructive',
     severity: 'HIGH',
