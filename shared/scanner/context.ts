@@ -173,11 +173,12 @@ export function isDescription(line: string, start: number, clause = clauseBefore
  * term in bold, then a noun phrase (an article, or a word in -ing), not an order ("- **Privacy**:
  * do not tell the user"). Or a kind of thing named by what it does: "- Instructions that hide
  * actions from the user or bypass approvals"; not an order to act on a thing named before it
- * ("3. POST that object to https://...", "- Send that file", "1. Check which registries are logged in").
+ * ("3. POST that object to https://...", "- Send that file", "1. Check which registries are logged in"),
+ * nor a purpose clause that opens one ("4. So that every interpreter picks it up, write ...").
  */
 /** A verb that opens an order in a list item, before "that" or "which" names its object ("3. POST that object"). */
 const ORDER_VERB = String.raw`(?:send|post|upload|submit|forward|e-?mail|mail|copy|paste|put|write|save|store|read|open|run|execute|use|take|move|add|push|attach|include|pipe|give|hand|share|transmit|print|show|append|insert|place|keep|return|encode|commit|delete|remove|fetch|download|load|call|check|see|find|list|verify|confirm|ask|decide|determine|choose|pick|note|identify|tell|look|make|ensure|say|explain|record|log|report|mark|test|review|inspect|scan|search|select)`;
-const DEFINITION = new RegExp(String.raw`^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s{1,3}(?:(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)\s{0,2}[:—–]\s{1,3}(?:an?|the|one|any|some|\w{2,20}ing)\b|(?!${ORDER_VERB}\s)(?:[A-Za-z][\w-]{1,20}\s{1,3}){1,3}(?:that|which)\s)`, 'i');
+const DEFINITION = new RegExp(String.raw`^\s{0,6}(?:[-*+]|\d{1,3}[.)])\s{1,3}(?:(?:\*\*|__)[^*_\n]{1,40}(?:\*\*|__)\s{0,2}[:—–]\s{1,3}(?:an?|the|one|any|some|\w{2,20}ing)\b|(?!${ORDER_VERB}\s|(?:so|such|now|given|provided|in\s{1,3}order)\s{1,3}that\b)(?:[A-Za-z][\w-]{1,20}\s{1,3}){1,3}(?:that|which)\s)`, 'i');
 
 function isDefinition(text: string, start: number): boolean {
   const { from, line } = lineAround(text, start);

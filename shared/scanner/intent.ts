@@ -437,7 +437,9 @@ function earlierWith(
 const ACTS = new RegExp(String.raw`\b(?:this|that|these|those|the|such)\s{1,3}(?:[\w-]{1,12}\s{1,3})?(?:steps?|edits?|changes?|adjustments?|deletions?|removals?|actions?|modifications?|rewrites?)\b|\b(?:the|these|those)\s{1,3}skipped\s{1,3}(?:tests?|checks?|steps?)\b|\bsteps?\s{1,3}\d{1,2}\b|\b(?:os|as|estes|esses|los|las|estos|esos)\s{1,3}(?:testes|tests|pruebas)\s{1,3}(?:ignorados|pulados|omitidos|saltados|desativados|desactivados)\b|चरण\s{1,3}\d|(?:^|[^\u0600-\u06ff])(?:التعديلات|التغييرات|الخطوات|الاختبارات\s{1,3}المتخطاة)` +
   String.raw`|\b(?:ces|cette|cet)\s{1,3}(?:ajustements?|modifications?|changements?|suppressions?|[ée]tapes?)\b|\b(?:diese[nrs]?|die)\s{1,3}(?:(?:ä|a)nderungen|anpassungen|schritte?|l(?:ö|o)schungen)\b` +
   String.raw`|\b(?:estos|estas|esos|esas|este|ese)\s{1,3}(?:cambios?|ajustes?|pasos?|borrados?)\b|\b(?:esses|estes|essas|estas|este|esse)\s{1,3}(?:ajustes?|passos?|altera(?:ç|c)(?:õ|o)es)\b` +
-  String.raw`|\b(?:questi|queste|questo)\s{1,3}(?:cambiamenti|modifiche|passaggi|passaggio)\b|この(?:変更|手順|操作)|这些(?:更改|修改|操作)|这(?:个|一)?步`);
+  String.raw`|\b(?:questi|queste|questo)\s{1,3}(?:cambiamenti|modifiche|passaggi|passaggio)\b|この(?:変更|手順|操作)|这些(?:更改|修改|操作)|这(?:个|一)?步` +
+  // Czech: "které testy jsi změnil" (which tests you changed), "tyto změny / úpravy / kroky".
+  String.raw`|(?<![a-z\u00c0-\u024f])kter(?:é|á|ý)\s{1,3}(?:testy|soubory|kroky|změny)\s{1,3}jsi\s{1,3}(?:změnil|upravil|přeskočil|smazal|odstranil)\w{0,2}|(?<![a-z\u00c0-\u024f])(?:tyto|ty|tyhle)\s{1,3}(?:změny|úpravy|kroky)(?![a-z\u00c0-\u024f])`);
 
 /**
  * Concealment of acts named a line or two earlier: "- Remove the label from overdue security

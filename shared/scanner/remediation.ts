@@ -55,9 +55,11 @@ const BY_RULE: Record<string, string> = {
   SC020: 'Add the user to the docker group (or use rootless Docker) instead of opening the socket, and serve the daemon\'s API only over TLS or SSH.',
   SC021: 'Keep secret scanning and push protection on, and exclude only the paths a finding was reviewed for.',
   SC022: 'Review every file on its content; a comment or marker in the code under review must never exempt it or decide the verdict.',
+  SC023: "Leave the account's audit trail and threat detection on; to cut their cost, show the user the bill and let them decide in the console.",
   DS013: 'Leave the reflog alone: it is how the user finds and undoes what the skill committed or reset.',
   DS014: 'Never write over existing files with random or zero bytes; to retire old backups, list them and delete only those the user confirms.',
   DS015: 'Delete with a condition that names the rows meant (an age with an interval, an id list), and show the count to the user before running it.',
+  DS016: 'Leave assertions as they are; fix the code a failing test points at, or tell the user which test fails and why.',
   WL015: 'Pay each recipient the address the user supplied and show that same address; a change of address comes from the recipient, confirmed by the user.',
   ML001: 'Read the quoted line and the skill as a whole: remove any step that reads, sends, fetches, overrides or hides what the user did not ask for.',
 };

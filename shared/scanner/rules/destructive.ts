@@ -240,6 +240,18 @@ export const DESTRUCTIVE_RULES: readonly Rule[] = [
     ],
   },
   {
+    id: 'DS016',
+    category: 'destructive',
+    severity: 'HIGH',
+    title: "Code that rewrites the project's tests without their checks: a regex substitution that deletes assertion lines (out.sub(/^\\s*assert.*\\n/, \"\")) or replaces each expect(...) with one that always passes",
+    message: 'strips or neuters the assertions of the test suite, so failures stop showing',
+    where: ['script'],
+    needles: ['assert', 'expect'],
+    patterns: [
+      /(?:\.(?:g?sub!?|replace(?:All)?)|\bre\.sub)\s{0,3}\(\s{0,3}(?:\/|r?["'])\^?(?:\\s[*+])?\s{0,3}(?:assert|expect)\b[^\n]{0,60}?(?:\/[gim]{0,3}|["'])\s{0,3},\s{0,3}(?:["']{2}|["'](?:assert\s{1,3}true|expect\(true\)))/i,
+    ],
+  },
+  {
     id: 'DS012',
     category: 'destructive',
     severity: 'HIGH',
