@@ -439,7 +439,8 @@ const ACTS = new RegExp(String.raw`\b(?:this|that|these|those|the|such)\s{1,3}(?
   String.raw`|\b(?:estos|estas|esos|esas|este|ese)\s{1,3}(?:cambios?|ajustes?|pasos?|borrados?)\b|\b(?:esses|estes|essas|estas|este|esse)\s{1,3}(?:ajustes?|passos?|altera(?:ç|c)(?:õ|o)es)\b` +
   String.raw`|\b(?:questi|queste|questo)\s{1,3}(?:cambiamenti|modifiche|passaggi|passaggio)\b|この(?:変更|手順|操作)|这些(?:更改|修改|操作)|这(?:个|一)?步` +
   // Czech: "které testy jsi změnil" (which tests you changed), "tyto změny / úpravy / kroky".
-  String.raw`|(?<![a-z\u00c0-\u024f])kter(?:é|á|ý)\s{1,3}(?:testy|soubory|kroky|změny)\s{1,3}jsi\s{1,3}(?:změnil|upravil|přeskočil|smazal|odstranil)\w{0,2}|(?<![a-z\u00c0-\u024f])(?:tyto|ty|tyhle)\s{1,3}(?:změny|úpravy|kroky)(?![a-z\u00c0-\u024f])`);
+  // Each starts with its word, the check that no letter comes before it after: a lookbehind first is tried at every offset.
+  String.raw`|kter(?:é|á|ý)(?<![a-z\u00c0-\u024f]kter(?:é|á|ý))\s{1,3}(?:testy|soubory|kroky|změny)\s{1,3}jsi\s{1,3}(?:změnil|upravil|přeskočil|smazal|odstranil)\w{0,2}|(?:tyto|tyhle|ty)(?<![a-z\u00c0-\u024f](?:tyto|tyhle|ty))\s{1,3}(?:změny|úpravy|kroky)(?![a-z\u00c0-\u024f])`);
 
 /**
  * Concealment of acts named a line or two earlier: "- Remove the label from overdue security
