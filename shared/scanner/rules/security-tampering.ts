@@ -323,19 +323,6 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     ],
   },
   {
-    id: 'SC023',
-    category: 'security-tampering',
-    severity: 'HIGH',
-    title: "Switches off a cloud account's audit trail or threat detection, from the CLI or an SDK: CloudTrail stop-logging or delete-trail, GuardDuty delete-detector, AWS Config's recorder stopped or deleted, Security Hub disabled",
-    message: "turns off the cloud account's audit log or threat detection, so what happens next leaves no record",
-    where: 'any',
-    needles: ['cloudtrail', 'guardduty', 'configservice', 'securityhub', 'stop_logging', 'delete_trail', 'delete_detector', 'configuration_recorder', 'disable_security_hub'],
-    patterns: [
-      /\baws\s{1,3}(?:cloudtrail\s{1,3}(?:stop-logging|delete-trail)|guardduty\s{1,3}delete-detector|configservice\s{1,3}(?:stop|delete)-configuration-recorder|securityhub\s{1,3}disable-security-hub)\b/i,
-      /\.(?:stop_logging|delete_trail|delete_detector|stop_configuration_recorder|delete_configuration_recorder|disable_security_hub)\s{0,3}\(/,
-    ],
-  },
-  {
     id: 'SC022',
     category: 'security-tampering',
     severity: 'HIGH',
@@ -349,6 +336,19 @@ export const SECURITY_TAMPERING_RULES: readonly Rule[] = [
     prose: 'negatable',
     patterns: [
       /\b(?:report|mark|list|treat|return|answer|say)\s{1,6}(?:(?:them|it|those|these|the\s{1,3}files?|such\s{1,3}files?)\s{1,6})?(?:as\s{1,6})?["“'\x60]?(?:no\s{1,3}(?:issues|findings|problems|vulnerabilities)|clean|safe|passed|approved|lgtm)["”'\x60]?[^.]{0,40}?(?:\bwhatever\s{1,3}(?:they|it)\s{1,3}contains?\b|\bregardless\s{1,3}of\s{1,3}(?:what\s{1,3}(?:they|it)\s{1,3}contains?|(?:their|its)\s{1,3}contents?)\b|\bno\s{1,3}matter\s{1,3}what\s{1,3}(?:they|it)\s{1,3}contains?\b)/i,
+    ],
+  },
+  {
+    id: 'SC023',
+    category: 'security-tampering',
+    severity: 'HIGH',
+    title: "Switches off a cloud account's audit trail or threat detection, from the CLI or an SDK: CloudTrail stop-logging or delete-trail, GuardDuty delete-detector, AWS Config's recorder stopped or deleted, Security Hub disabled",
+    message: "turns off the cloud account's audit log or threat detection, so what happens next leaves no record",
+    where: 'any',
+    needles: ['cloudtrail', 'guardduty', 'configservice', 'securityhub', 'stop_logging', 'delete_trail', 'delete_detector', 'configuration_recorder', 'disable_security_hub'],
+    patterns: [
+      /\baws\s{1,3}(?:cloudtrail\s{1,3}(?:stop-logging|delete-trail)|guardduty\s{1,3}delete-detector|configservice\s{1,3}(?:stop|delete)-configuration-recorder|securityhub\s{1,3}disable-security-hub)\b/i,
+      /\.(?:stop_logging|delete_trail|delete_detector|stop_configuration_recorder|delete_configuration_recorder|disable_security_hub)\s{0,3}\(/,
     ],
   },
 ];
